@@ -1,0 +1,165 @@
+/**
+ * The payload of `GET /api/cms-typed-client/schema`: what the plugin publishes and what the
+ * generator consumes. Shared by the server, the generator and the tests; imports nothing.
+ */
+
+/** Bumped when the payload's shape changes in a way the generator must know about. */
+export const SCHEMA_FORMAT = 1;
+
+/** Every attribute type Strapi 5 knows. A custom field carries its underlying type here. */
+export const ATTRIBUTE_TYPES = [
+  'string',
+  'text',
+  'richtext',
+  'blocks',
+  'email',
+  'password',
+  'uid',
+  'enumeration',
+  'integer',
+  'biginteger',
+  'float',
+  'decimal',
+  'boolean',
+  'date',
+  'time',
+  'datetime',
+  'timestamp',
+  'json',
+  'media',
+  'relation',
+  'component',
+  'dynamiczone',
+] as const;
+export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
+
+export const RELATION_KINDS = [
+  'oneToOne',
+  'oneToMany',
+  'manyToOne',
+  'manyToMany',
+  'oneWay',
+  'manyWay',
+  'morphToOne',
+  'morphToMany',
+  'morphOne',
+  'morphMany',
+] as const;
+export type RelationKind = (typeof RELATION_KINDS)[number];
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * One attribute. Only the keys that describe the data model are published; everything else
+ * Strapi keeps on an attribute (plugin options, admin layout, column names) is left out.
+ */
+export interface SchemaAttribute {
+  type: string;
+  required?: boolean;
+  private?: boolean;
+  unique?: boolean;
+  /** `pluginOptions.i18n.localized` of a localized content type's attribute. */
+  localized?: boolean;
+  /** Relation cardinality, with `target` (a content-type uid) for every kind but `morphTo*`. */
+  relation?: string;
+  target?: string;
+  inversedBy?: string;
+  mappedBy?: string;
+  /** Enumeration values. */
+  enum?: string[];
+  min?: number | string;
+  max?: number | string;
+  minLength?: number;
+  maxLength?: number;
+  regex?: string;
+  default?: JsonValue;
+  /** Single component: its uid and whether it is repeatable. */
+  component?: string;
+  repeatable?: boolean;
+  /** Dynamic zone: the component uids it accepts. */
+  components?: string[];
+  /** Media: several files or one, and the accepted kinds (`images`, `files`, `videos`, `audios`). */
+  multiple?: boolean;
+  allowedTypes?: string[];
+  /** The attribute a `uid` is derived from. */
+  targetField?: string;
+  /** Custom field uid (`plugin::color-picker.color`); `type` is then its underlying type. */
+  customField?: string;
+}
+
+/** A route a controller adds beside the core CRUD routes. */
+export interface SchemaRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path below `/api`, with `:param` placeholders, e.g. `/articles/:id/like`. */
+  path: string;
+  /** The controller action, e.g. `like`. */
+  handler: string;
+}
+
+export interface SchemaContentType {
+  uid: string;
+  kind: 'collectionType' | 'singleType';
+  singularName: string;
+  pluralName: string;
+  displayName: string;
+  draftAndPublish: boolean;
+  /** i18n enabled for this content type. */
+  localized: boolean;
+  attributes: Record<string, SchemaAttribute>;
+  /** Custom controller routes that act on this content type (empty when there are none). */
+  routes: SchemaRoute[];
+}
+
+export interface SchemaComponent {
+  uid: string;
+  category: string;
+  displayName: string;
+  attributes: Record<string, SchemaAttribute>;
+}
+
+/** Names of the users-permissions routes the client knows how to call. */
+export const AUTH_ROUTE_NAMES = [
+  'login',
+  'register',
+  'me',
+  'forgotPassword',
+  'resetPassword',
+  'changePassword',
+  'emailConfirmation',
+  'sendEmailConfirmation',
+  'callback',
+  'refresh',
+  'logout',
+  'sessions',
+  'revokeSession',
+] as const;
+export type AuthRouteName = (typeof AUTH_ROUTE_NAMES)[number];
+
+export interface SchemaAuth {
+  /** users-permissions `jwtManagement`: `legacy-support` (default) or `refresh` (sessions, 5.43+). */
+  jwtManagement: 'legacy-support' | 'refresh';
+  /** `sessions.httpOnly`: the refresh token travels in an httpOnly cookie rather than the body. */
+  sessionsHttpOnly: boolean;
+  /** The users-permissions routes that this server answers, by name, with method and path. */
+  routes: Partial<Record<AuthRouteName, { method: SchemaRoute['method']; path: string }>>;
+}
+
+export interface CmsSchema {
+  format: typeof SCHEMA_FORMAT;
+  /** Every `api::` and `plugin::` content type, keyed by uid. Never an `admin::` one. */
+  contentTypes: Record<string, SchemaContentType>;
+  /** Every component, keyed by `<category>.<name>`. */
+  components: Record<string, SchemaComponent>;
+  /** users-permissions settings and routes; `null` when the plugin is not installed. */
+  auth: SchemaAuth | null;
+}
+
+export interface SchemaResponse {
+  /** SHA-256 hex digest of the stable serialization of `schema`. */
+  hash: string;
+  schema: CmsSchema;
+}
+
+export interface SchemaHashResponse {
+  hash: string;
+}

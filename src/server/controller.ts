@@ -1,0 +1,60 @@
+/**
+ * The three endpoints. Bodies and the hash are computed once at bootstrap; a request only
+ * checks the token and the `If-None-Match` header.
+ */
+import { checkApiToken, sendError } from './guard.ts';
+import type { PluginState } from './state.ts';
+import type { KoaContext, StrapiLike } from './strapi.ts';
+
+export function createController({ strapi, state }: { strapi: StrapiLike; state: PluginState }) {
+  async function authorized(ctx: KoaContext): Promise<boolean> {
+    if (!state.config.requireAuth) return true;
+    const header = ctx.request.headers.authorization;
+    const result = await checkApiToken(strapi, typeof header === 'string' ? header : undefined);
+    if (!result.ok) sendError(ctx, 401, 'UnauthorizedError', result.message);
+    return result.ok;
+  }
+
+  function sendJson(ctx: KoaContext, body: string): void {
+    const snapshot = state.snapshot();
+    const etag = `"${snapshot.hash}"`;
+    ctx.set('ETag', etag);
+    ctx.set('Cache-Control', 'no-cache');
+    if (matchesEtag(ctx.request.headers['if-none-match'], etag)) {
+      ctx.status = 304;
+      ctx.body = null;
+      return;
+    }
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.status = 200;
+    ctx.body = body;
+  }
+
+  return {
+    async schema(ctx: KoaContext): Promise<void> {
+      if (await authorized(ctx)) sendJson(ctx, state.snapshot().schemaBody);
+    },
+    async schemaHash(ctx: KoaContext): Promise<void> {
+      if (await authorized(ctx)) sendJson(ctx, state.snapshot().hashBody);
+    },
+    async schemaWatch(ctx: KoaContext): Promise<void> {
+      if (!(await authorized(ctx))) return;
+      if (state.hub.full) {
+        ctx.set('Retry-After', '5');
+        sendError(ctx, 503, 'ServiceUnavailableError', 'Too many open schema-watch streams; retry later');
+        return;
+      }
+      ctx.respond = false;
+      state.hub.open(ctx.res, state.snapshot().hash);
+    },
+  };
+}
+
+/** `If-None-Match` may list several tags, weak ones included, or `*`. */
+function matchesEtag(header: string | string[] | undefined, etag: string): boolean {
+  if (typeof header !== 'string') return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}

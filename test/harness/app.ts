@@ -1,0 +1,195 @@
+/**
+ * Test Strapi apps: a copy of the template (or of LaunchPad's schemas on the template's
+ * config) under .cache/strapi-apps/<name>, sharing the one installed node_modules, and a
+ * process handle that boots it on a free loopback port and stops it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { APP_TEMPLATE, APPS_DIR, DEPS_DIR, LAUNCHPAD_SCHEMAS } from './paths.ts';
+
+export interface AppOptions {
+  /** `kitchen` (every attribute type) or `launchpad` (the real LaunchPad schemas). */
+  variant?: 'kitchen' | 'launchpad';
+  /** Start from an empty database. @default true */
+  fresh?: boolean;
+}
+
+export interface TestApp {
+  name: string;
+  dir: string;
+}
+
+/** Lays out an app directory. Its database survives across boots unless `fresh`. */
+export function createApp(name: string, options: AppOptions = {}): TestApp {
+  const dir = join(APPS_DIR, name);
+  if (options.fresh !== false) rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const entry of ['config', 'src', 'public']) {
+    rmSync(join(dir, entry), { recursive: true, force: true });
+    cpSync(join(APP_TEMPLATE, entry), join(dir, entry), { recursive: true });
+  }
+  if (options.variant === 'launchpad') installLaunchpad(dir);
+  const manifest = JSON.parse(readFileSync(join(APP_TEMPLATE, 'package.json'), 'utf8'));
+  const pack = readdirSync(join(DEPS_DIR, 'node_modules', 'cms-typed-client')).length > 0;
+  if (!pack) throw new Error('cms-typed-client is not installed in the test Strapi; run prepareStrapi() first');
+  manifest.dependencies['cms-typed-client'] = '*';
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(DEPS_DIR, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return { name, dir };
+}
+
+/** LaunchPad's content types and components replace the kitchen-sink ones. */
+function installLaunchpad(dir: string): void {
+  rmSync(join(dir, 'src', 'api'), { recursive: true, force: true });
+  rmSync(join(dir, 'src', 'components'), { recursive: true, force: true });
+  cpSync(join(LAUNCHPAD_SCHEMAS, 'components'), join(dir, 'src', 'components'), { recursive: true });
+  cpSync(join(APP_TEMPLATE, 'src', 'api', 'probe'), join(dir, 'src', 'api', 'probe'), { recursive: true });
+  for (const api of readdirSync(join(LAUNCHPAD_SCHEMAS, 'api'))) {
+    for (const type of readdirSync(join(LAUNCHPAD_SCHEMAS, 'api', api, 'content-types'))) {
+      const base = join(dir, 'src', 'api', api);
+      cpSync(join(LAUNCHPAD_SCHEMAS, 'api', api, 'content-types', type), join(base, 'content-types', type), {
+        recursive: true,
+      });
+      const uid = `api::${api}.${type}`;
+      for (const [folder, factory] of [
+        ['controllers', 'createCoreController'],
+        ['services', 'createCoreService'],
+        ['routes', 'createCoreRouter'],
+      ] as const) {
+        mkdirSync(join(base, folder), { recursive: true });
+        writeFileSync(
+          join(base, folder, `${type}.js`),
+          `const { factories } = require('@strapi/strapi');\n\nmodule.exports = factories.${factory}('${uid}');\n`,
+        );
+      }
+    }
+  }
+  // The kitchen-sink bootstrap seeds kitchen-sink permissions; LaunchPad only needs tokens.
+  writeFileSync(join(dir, 'src', 'index.js'), readFileSync(join(APP_TEMPLATE, 'src', 'index.js'), 'utf8'));
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface Seed {
+  tokens: Record<'readOnly' | 'fullAccess' | 'custom' | 'customNoRead' | 'revoked' | 'expired', string>;
+  user: { username: string; email: string; password: string };
+}
+
+export interface RunningStrapi {
+  url: string;
+  port: number;
+  seed: Seed;
+  process: ChildProcess;
+  output(): string;
+  /** SIGTERM, then resolves with the milliseconds until the process exited. */
+  stop(): Promise<number>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string | undefined>;
+  port?: number;
+  /** @default 90000 */
+  timeout?: number;
+}
+
+export async function startStrapi(app: TestApp, options: StartOptions = {}): Promise<RunningStrapi> {
+  const port = options.port ?? (await freePort());
+  const seedFile = join(app.dir, '.tmp', 'seed.json');
+  mkdirSync(join(app.dir, '.tmp'), { recursive: true });
+  rmSync(seedFile, { force: true });
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries({ ...process.env, ...options.env })) {
+    if (value !== undefined) env[key] = value;
+  }
+  Object.assign(env, {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    CTC_SEED_FILE: seedFile,
+    STRAPI_TELEMETRY_DISABLED: 'true',
+    BROWSER: 'none',
+    FORCE_COLOR: '0',
+  });
+  if (!options.env || !('NODE_ENV' in options.env)) env.NODE_ENV = 'development';
+  const child = spawn(process.execPath, [join(app.dir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js'), 'start'], {
+    cwd: app.dir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.timeout ?? 90_000);
+  let ready = false;
+  while (!ready) {
+    if (child.exitCode !== null) throw new StrapiBootError(child.exitCode, output);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new StrapiBootError(null, `${output}\n(timed out waiting for ${url})`);
+    }
+    try {
+      const response = await fetch(`${url}/_health`);
+      ready = response.status < 500 && existsSync(seedFile);
+    } catch {
+      // not listening yet
+    }
+    if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const seed = JSON.parse(readFileSync(seedFile, 'utf8')) as Seed;
+  return {
+    url,
+    port,
+    seed,
+    process: child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return 0;
+      const started = Date.now();
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+      return Date.now() - started;
+    },
+  };
+}
+
+export class StrapiBootError extends Error {
+  readonly exitCode: number | null;
+  readonly output: string;
+  constructor(exitCode: number | null, output: string) {
+    super(`Strapi did not start (exit code ${exitCode}):\n${output.slice(-4000)}`);
+    this.name = 'StrapiBootError';
+    this.exitCode = exitCode;
+    this.output = output;
+  }
+}
+
+/** Runs a boot that is expected to fail and returns its exit code and output. */
+export async function bootFailure(app: TestApp, options: StartOptions = {}): Promise<StrapiBootError> {
+  try {
+    const running = await startStrapi(app, options);
+    await running.stop();
+  } catch (error) {
+    if (error instanceof StrapiBootError) return error;
+    throw error;
+  }
+  throw new Error('Strapi started although the boot was expected to fail');
+}

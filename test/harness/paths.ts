@@ -1,0 +1,11 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CACHE = join(ROOT, '.cache');
+export const APP_TEMPLATE = join(ROOT, 'test', 'strapi', 'app');
+export const DEPS_DIR = join(CACHE, 'strapi-deps');
+export const APPS_DIR = join(CACHE, 'strapi-apps');
+export const PACK_DIR = join(CACHE, 'pack');
+export const SHARED = join(ROOT, '..', 'shared');
+export const LAUNCHPAD_SCHEMAS = join(SHARED, 'fixtures', 'schemas', 'launchpad');

@@ -1,0 +1,18 @@
+// Test switches come from the environment so one installed app serves every variant.
+module.exports = ({ env }) => ({
+  'cms-typed-client': {
+    enabled: env.bool('CTC_ENABLED', true),
+    config: JSON.parse(env('CTC_CONFIG', '{}')),
+  },
+  'users-permissions': {
+    config: {
+      jwtSecret: 'users-permissions-jwt-secret-SECRETVALUE',
+      jwtManagement: env('UP_JWT_MANAGEMENT', 'legacy-support'),
+      sessions: {
+        httpOnly: env.bool('UP_SESSIONS_HTTPONLY', false),
+        accessTokenLifespan: env.int('UP_ACCESS_TOKEN_LIFESPAN', 600),
+        cookie: { secure: false },
+      },
+    },
+  },
+});

@@ -1,0 +1,8 @@
+module.exports = ({ strapi }) => ({
+  resources(ctx) {
+    const counts = {};
+    for (const name of process.getActiveResourcesInfo()) counts[name] = (counts[name] ?? 0) + 1;
+    const status = strapi.plugin('cms-typed-client')?.service('status');
+    ctx.body = { resources: counts, plugin: status ? status.get() : null, rss: process.memoryUsage().rss };
+  },
+});

@@ -1,0 +1,82 @@
+'use strict';
+// Seeds what the cms-typed-client tests need, on every boot, and writes the secrets the tests
+// use (API tokens, user credentials) to the file named by CTC_SEED_FILE.
+const fs = require('node:fs');
+
+const PUBLIC_ACTIONS = [
+  'api::article.article.find',
+  'api::article.article.findOne',
+  'api::article.article.popular',
+  'api::author.author.find',
+  'api::author.author.findOne',
+  'api::tag.tag.find',
+  'api::tag.tag.findOne',
+  'api::site-setting.site-setting.find',
+  'plugin::i18n.locales.listLocales',
+];
+
+async function resetToken(strapi, name, attributes) {
+  const service = strapi.service('admin::api-token');
+  const existing = await service.getByName(name);
+  if (existing) await service.revoke(existing.id);
+  return service.create({ name, description: `cms-typed-client test token: ${name}`, lifespan: null, ...attributes });
+}
+
+async function seedTokens(strapi) {
+  const tokens = {};
+  tokens.readOnly = (await resetToken(strapi, 'read-only', { type: 'read-only' })).accessKey;
+  tokens.fullAccess = (await resetToken(strapi, 'full-access', { type: 'full-access' })).accessKey;
+  tokens.custom = (
+    await resetToken(strapi, 'custom-read', { type: 'custom', permissions: ['api::article.article.find'] })
+  ).accessKey;
+  tokens.customNoRead = (
+    await resetToken(strapi, 'custom-write-only', { type: 'custom', permissions: ['api::article.article.create'] })
+  ).accessKey;
+  const revoked = await resetToken(strapi, 'revoked', { type: 'read-only' });
+  await strapi.service('admin::api-token').revoke(revoked.id);
+  tokens.revoked = revoked.accessKey;
+  const expired = await resetToken(strapi, 'expired', { type: 'read-only', lifespan: 7 * 24 * 3600 * 1000 });
+  await strapi.db
+    .query('admin::api-token')
+    .update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 60_000) } });
+  tokens.expired = expired.accessKey;
+  return tokens;
+}
+
+async function seedPublicPermissions(strapi) {
+  const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'public' } });
+  if (!role) return;
+  for (const action of PUBLIC_ACTIONS) {
+    const exists = await strapi.db
+      .query('plugin::users-permissions.permission')
+      .findOne({ where: { action, role: role.id } });
+    if (!exists) await strapi.db.query('plugin::users-permissions.permission').create({ data: { action, role: role.id } });
+  }
+}
+
+async function seedUser(strapi) {
+  const credentials = { username: 'reader', email: 'reader@example.test', password: 'Reader-password-1' };
+  const users = strapi.plugin('users-permissions').service('user');
+  const existing = await strapi.db
+    .query('plugin::users-permissions.user')
+    .findOne({ where: { email: credentials.email } });
+  if (!existing) {
+    const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
+    await users.add({ ...credentials, provider: 'local', confirmed: true, blocked: false, role: role.id });
+  }
+  return credentials;
+}
+
+module.exports = {
+  register({ strapi }) {
+    strapi.customFields.register({ name: 'color', type: 'string' });
+  },
+  async bootstrap({ strapi }) {
+    const seed = {
+      tokens: await seedTokens(strapi),
+      user: await seedUser(strapi),
+    };
+    await seedPublicPermissions(strapi);
+    if (process.env.CTC_SEED_FILE) fs.writeFileSync(process.env.CTC_SEED_FILE, JSON.stringify(seed, null, 2));
+  },
+};
