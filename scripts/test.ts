@@ -5,8 +5,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { prepareStrapi } from '../test/harness/prepare.ts';
 import { ROOT } from '../test/harness/paths.ts';
+import { prepareStrapi } from '../test/harness/prepare.ts';
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 

@@ -4,13 +4,7 @@
  * keys are published, so nothing Strapi keeps on a model (secrets, admin layout, column
  * names) can slip into the schema by accident.
  */
-import type {
-  JsonValue,
-  SchemaAttribute,
-  SchemaComponent,
-  SchemaContentType,
-  SchemaRoute,
-} from './types.ts';
+import type { JsonValue, SchemaAttribute, SchemaComponent, SchemaContentType, SchemaRoute } from './types.ts';
 
 /** The loose shape of a Strapi content type, as the registry or a `schema.json` holds it. */
 export interface RawContentType {
@@ -45,7 +39,16 @@ export const SYSTEM_ATTRIBUTES: ReadonlySet<string> = new Set([
 const NUMBER_KEYS = ['minLength', 'maxLength'] as const;
 const BOUND_KEYS = ['min', 'max'] as const;
 const BOOLEAN_KEYS = ['required', 'private', 'unique', 'repeatable', 'multiple'] as const;
-const STRING_KEYS = ['relation', 'target', 'inversedBy', 'mappedBy', 'regex', 'component', 'targetField', 'customField'] as const;
+const STRING_KEYS = [
+  'relation',
+  'target',
+  'inversedBy',
+  'mappedBy',
+  'regex',
+  'component',
+  'targetField',
+  'customField',
+] as const;
 
 export function normalizeAttribute(raw: Record<string, unknown>): SchemaAttribute {
   const attribute: SchemaAttribute = { type: typeof raw.type === 'string' ? raw.type : String(raw.type) };
@@ -76,16 +79,28 @@ function isJson(value: unknown): value is JsonValue {
   return false;
 }
 
+/**
+ * Relations to `admin::` models (admin users, permissions) are never readable through the
+ * content API, and publishing them would name admin models; they are left out.
+ */
+function isAdminRelation(definition: Record<string, unknown>): boolean {
+  return typeof definition.target === 'string' && definition.target.startsWith('admin::');
+}
+
 export function normalizeAttributes(raw: RawContentType['attributes']): Record<string, SchemaAttribute> {
   const attributes: Record<string, SchemaAttribute> = {};
   for (const [name, definition] of Object.entries(raw ?? {})) {
-    if (SYSTEM_ATTRIBUTES.has(name)) continue;
+    if (SYSTEM_ATTRIBUTES.has(name) || isAdminRelation(definition)) continue;
     attributes[name] = normalizeAttribute(definition);
   }
   return attributes;
 }
 
-export function normalizeContentType(uid: string, raw: RawContentType, routes: SchemaRoute[] = []): SchemaContentType {
+export function normalizeContentType(
+  uid: string,
+  raw: RawContentType,
+  routes: SchemaRoute[] = [],
+): SchemaContentType {
   const singularName = raw.info?.singularName ?? uid.slice(uid.lastIndexOf('.') + 1);
   return {
     uid,

@@ -57,13 +57,15 @@ export function validateConfig(config: unknown): void {
 function integerOption(record: Record<string, unknown>, key: string, min: number, max: number): void {
   const value = record[key];
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${PREFIX}: '${key}' must be a whole number from ${min} to ${max}, got ${describe(value)}.`);
+    throw new Error(
+      `${PREFIX}: '${key}' must be a whole number from ${min} to ${max}, got ${describe(value)}.`,
+    );
   }
 }
 
 function describe(value: unknown): string {
   if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
-  return value === undefined ? 'nothing' : JSON.stringify(value) ?? String(value);
+  return value === undefined ? 'nothing' : (JSON.stringify(value) ?? String(value));
 }
 
 export default { default: defaultConfig, validator: validateConfig };

@@ -45,8 +45,13 @@ export default {
   bootstrap({ strapi }: { strapi: StrapiLike }) {
     pluginConfig = readConfig(strapi);
     current = takeSnapshot(strapi);
-    hub = new WatchHub({ heartbeatInterval: pluginConfig.heartbeatInterval, maxClients: pluginConfig.maxWatchClients });
-    strapi.log.info(`[${PLUGIN}] schema hash ${current.hash.slice(0, 12)}, requireAuth ${pluginConfig.requireAuth}`);
+    hub = new WatchHub({
+      heartbeatInterval: pluginConfig.heartbeatInterval,
+      maxClients: pluginConfig.maxWatchClients,
+    });
+    strapi.log.info(
+      `[${PLUGIN}] schema hash ${current.hash.slice(0, 12)}, requireAuth ${pluginConfig.requireAuth}`,
+    );
   },
   destroy() {
     hub?.close();

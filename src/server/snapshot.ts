@@ -2,7 +2,12 @@
  * Reads Strapi's runtime registry once, at bootstrap, into the published schema and its hash.
  */
 import { schemaHash } from '../schema/hash.ts';
-import { normalizeComponent, normalizeContentType, type RawComponent, type RawContentType } from '../schema/normalize.ts';
+import {
+  normalizeComponent,
+  normalizeContentType,
+  type RawComponent,
+  type RawContentType,
+} from '../schema/normalize.ts';
 import type { AuthRouteName, CmsSchema, SchemaAuth, SchemaRoute } from '../schema/types.ts';
 import { SCHEMA_FORMAT } from '../schema/types.ts';
 import type { StrapiLike, StrapiRoute } from './strapi.ts';
@@ -68,7 +73,10 @@ function readCustomRoutes(strapi: StrapiLike): Map<string, SchemaRoute[]> {
   return byType;
 }
 
-function parseHandler(apiName: string, route: StrapiRoute): { controller: string; action: string } | undefined {
+function parseHandler(
+  apiName: string,
+  route: StrapiRoute,
+): { controller: string; action: string } | undefined {
   if (typeof route.handler !== 'string' || typeof route.path !== 'string') return undefined;
   const handler = route.handler;
   const lastDot = handler.lastIndexOf('.');
@@ -79,21 +87,22 @@ function parseHandler(apiName: string, route: StrapiRoute): { controller: string
 }
 
 /** users-permissions handlers by route name; `auth.callback` serves both login and OAuth. */
-const AUTH_ROUTES: Record<AuthRouteName, { handler: string; method: SchemaRoute['method']; path?: string }> = {
-  login: { handler: 'auth.callback', method: 'POST', path: '/auth/local' },
-  callback: { handler: 'auth.callback', method: 'GET' },
-  register: { handler: 'auth.register', method: 'POST' },
-  me: { handler: 'user.me', method: 'GET' },
-  forgotPassword: { handler: 'auth.forgotPassword', method: 'POST' },
-  resetPassword: { handler: 'auth.resetPassword', method: 'POST' },
-  changePassword: { handler: 'auth.changePassword', method: 'POST' },
-  emailConfirmation: { handler: 'auth.emailConfirmation', method: 'GET' },
-  sendEmailConfirmation: { handler: 'auth.sendEmailConfirmation', method: 'POST' },
-  refresh: { handler: 'auth.refresh', method: 'POST' },
-  logout: { handler: 'auth.logout', method: 'POST' },
-  sessions: { handler: 'auth.listSessions', method: 'GET' },
-  revokeSession: { handler: 'auth.revokeSession', method: 'DELETE' },
-};
+const AUTH_ROUTES: Record<AuthRouteName, { handler: string; method: SchemaRoute['method']; path?: string }> =
+  {
+    login: { handler: 'auth.callback', method: 'POST', path: '/auth/local' },
+    callback: { handler: 'auth.callback', method: 'GET' },
+    register: { handler: 'auth.register', method: 'POST' },
+    me: { handler: 'user.me', method: 'GET' },
+    forgotPassword: { handler: 'auth.forgotPassword', method: 'POST' },
+    resetPassword: { handler: 'auth.resetPassword', method: 'POST' },
+    changePassword: { handler: 'auth.changePassword', method: 'POST' },
+    emailConfirmation: { handler: 'auth.emailConfirmation', method: 'GET' },
+    sendEmailConfirmation: { handler: 'auth.sendEmailConfirmation', method: 'POST' },
+    refresh: { handler: 'auth.refresh', method: 'POST' },
+    logout: { handler: 'auth.logout', method: 'POST' },
+    sessions: { handler: 'auth.getSessions', method: 'GET' },
+    revokeSession: { handler: 'auth.revokeSession', method: 'DELETE' },
+  };
 const SESSION_ROUTES = new Set<AuthRouteName>(['refresh', 'logout', 'sessions', 'revokeSession']);
 
 function readAuth(strapi: StrapiLike): SchemaAuth | null {
@@ -103,7 +112,10 @@ function readAuth(strapi: StrapiLike): SchemaAuth | null {
   const sessionsHttpOnly = plugin.config('sessions.httpOnly') === true;
   const routes: SchemaAuth['routes'] = {};
   const registered = plugin.routes?.['content-api']?.routes ?? [];
-  for (const [name, rule] of Object.entries(AUTH_ROUTES) as [AuthRouteName, (typeof AUTH_ROUTES)[AuthRouteName]][]) {
+  for (const [name, rule] of Object.entries(AUTH_ROUTES) as [
+    AuthRouteName,
+    (typeof AUTH_ROUTES)[AuthRouteName],
+  ][]) {
     if (SESSION_ROUTES.has(name) && jwtManagement !== 'refresh') continue;
     const route = registered.find(
       (candidate) =>

@@ -31,7 +31,11 @@ export class WatchHub {
   /** Takes over the response: writes the SSE head and the `connected` event, then holds it. */
   open(res: ServerResponse, hash: string): void {
     if (this.#closed) {
-      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '2', Connection: 'close' });
+      res.writeHead(503, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Retry-After': '2',
+        Connection: 'close',
+      });
       res.end('Strapi is shutting down.\n');
       return;
     }

@@ -4,7 +4,16 @@
  * process handle that boots it on a free loopback port and stops it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { APP_TEMPLATE, APPS_DIR, DEPS_DIR, LAUNCHPAD_SCHEMAS } from './paths.ts';
@@ -33,10 +42,12 @@ export function createApp(name: string, options: AppOptions = {}): TestApp {
   if (options.variant === 'launchpad') installLaunchpad(dir);
   const manifest = JSON.parse(readFileSync(join(APP_TEMPLATE, 'package.json'), 'utf8'));
   const pack = readdirSync(join(DEPS_DIR, 'node_modules', 'cms-typed-client')).length > 0;
-  if (!pack) throw new Error('cms-typed-client is not installed in the test Strapi; run prepareStrapi() first');
+  if (!pack)
+    throw new Error('cms-typed-client is not installed in the test Strapi; run prepareStrapi() first');
   manifest.dependencies['cms-typed-client'] = '*';
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(DEPS_DIR, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  if (!existsSync(join(dir, 'node_modules')))
+    symlinkSync(join(DEPS_DIR, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return { name, dir };
 }
 
@@ -77,7 +88,9 @@ export async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -122,11 +135,15 @@ export async function startStrapi(app: TestApp, options: StartOptions = {}): Pro
     FORCE_COLOR: '0',
   });
   if (!options.env || !('NODE_ENV' in options.env)) env.NODE_ENV = 'development';
-  const child = spawn(process.execPath, [join(app.dir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js'), 'start'], {
-    cwd: app.dir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(app.dir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js'), 'start'],
+    {
+      cwd: app.dir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;

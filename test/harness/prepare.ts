@@ -5,7 +5,15 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { APP_TEMPLATE, DEPS_DIR, PACK_DIR, ROOT } from './paths.ts';
 
@@ -23,7 +31,9 @@ function npm(args: string[], cwd: string, label: string): void {
   const env = {
     ...process.env,
     PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
-    npm_config_nodedir: existsSync(join(nodeDir, 'include', 'node')) ? nodeDir : (process.env.npm_config_nodedir ?? ''),
+    npm_config_nodedir: existsSync(join(nodeDir, 'include', 'node'))
+      ? nodeDir
+      : (process.env.npm_config_nodedir ?? ''),
     npm_config_audit: 'false',
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',
@@ -45,7 +55,12 @@ export function ensureStrapiDeps(): void {
   const lock = existsSync(lockPath) ? readFileSync(lockPath) : Buffer.alloc(0);
   const key = sha(manifest, lock, process.version);
   const marker = join(DEPS_DIR, '.installed');
-  if (existsSync(marker) && readFileSync(marker, 'utf8') === key && existsSync(join(DEPS_DIR, 'node_modules'))) return;
+  if (
+    existsSync(marker) &&
+    readFileSync(marker, 'utf8') === key &&
+    existsSync(join(DEPS_DIR, 'node_modules'))
+  )
+    return;
   log(`installing the test Strapi (${process.version}); a cold install takes 4 to 6 minutes`);
   rmSync(DEPS_DIR, { recursive: true, force: true });
   mkdirSync(DEPS_DIR, { recursive: true });
@@ -67,7 +82,11 @@ export function installPackedPackage(): string {
   const key = sha(readFileSync(tarball));
   const marker = join(DEPS_DIR, '.package');
   if (existsSync(marker) && readFileSync(marker, 'utf8') === key) return tarball;
-  npm(['install', '--no-save', '--offline', '--no-audit', '--no-fund', '--loglevel=error', tarball], DEPS_DIR, 'install cms-typed-client');
+  npm(
+    ['install', '--no-save', '--offline', '--no-audit', '--no-fund', '--loglevel=error', tarball],
+    DEPS_DIR,
+    'install cms-typed-client',
+  );
   writeFileSync(marker, key);
   return tarball;
 }

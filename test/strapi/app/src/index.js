@@ -1,4 +1,3 @@
-'use strict';
 // Seeds what the cms-typed-client tests need, on every boot, and writes the secrets the tests
 // use (API tokens, user credentials) to the file named by CTC_SEED_FILE.
 const fs = require('node:fs');
@@ -19,7 +18,12 @@ async function resetToken(strapi, name, attributes) {
   const service = strapi.service('admin::api-token');
   const existing = await service.getByName(name);
   if (existing) await service.revoke(existing.id);
-  return service.create({ name, description: `cms-typed-client test token: ${name}`, lifespan: null, ...attributes });
+  return service.create({
+    name,
+    description: `cms-typed-client test token: ${name}`,
+    lifespan: null,
+    ...attributes,
+  });
 }
 
 async function seedTokens(strapi) {
@@ -30,7 +34,10 @@ async function seedTokens(strapi) {
     await resetToken(strapi, 'custom-read', { type: 'custom', permissions: ['api::article.article.find'] })
   ).accessKey;
   tokens.customNoRead = (
-    await resetToken(strapi, 'custom-write-only', { type: 'custom', permissions: ['api::article.article.create'] })
+    await resetToken(strapi, 'custom-write-only', {
+      type: 'custom',
+      permissions: ['api::article.article.create'],
+    })
   ).accessKey;
   const revoked = await resetToken(strapi, 'revoked', { type: 'read-only' });
   await strapi.service('admin::api-token').revoke(revoked.id);
@@ -50,7 +57,10 @@ async function seedPublicPermissions(strapi) {
     const exists = await strapi.db
       .query('plugin::users-permissions.permission')
       .findOne({ where: { action, role: role.id } });
-    if (!exists) await strapi.db.query('plugin::users-permissions.permission').create({ data: { action, role: role.id } });
+    if (!exists)
+      await strapi.db
+        .query('plugin::users-permissions.permission')
+        .create({ data: { action, role: role.id } });
   }
 }
 
@@ -61,7 +71,9 @@ async function seedUser(strapi) {
     .query('plugin::users-permissions.user')
     .findOne({ where: { email: credentials.email } });
   if (!existing) {
-    const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
+    const role = await strapi.db
+      .query('plugin::users-permissions.role')
+      .findOne({ where: { type: 'authenticated' } });
     await users.add({ ...credentials, provider: 'local', confirmed: true, blocked: false, role: role.id });
   }
   return credentials;
