@@ -7,45 +7,58 @@ export type StreamItem =
   | { kind: 'comment'; text: string }
   | { kind: 'retry'; ms: number };
 
+const LINE_END = /\r\n|\r|\n/;
+
 export async function* readEventStream(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamItem> {
   const decoder = new TextDecoder();
+  const parser = new EventParser();
   let buffer = '';
-  let event = '';
-  let data: string[] = [];
-  let id: string | undefined;
   const reader = body.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let newline = buffer.search(/\r\n|\r|\n/);
-      while (newline !== -1) {
-        // A lone CR at the end may be the first half of a CRLF split across chunks.
-        if (buffer[newline] === '\r' && newline === buffer.length - 1) break;
-        const line = buffer.slice(0, newline);
-        const width = buffer.startsWith('\r\n', newline) ? 2 : 1;
-        buffer = buffer.slice(newline + width);
-        if (line === '') {
-          if (data.length > 0) yield { kind: 'event', event: event || 'message', data: data.join('\n'), id };
-          event = '';
-          data = [];
-        } else if (line.startsWith(':')) {
-          yield { kind: 'comment', text: line.slice(1).trim() };
-        } else {
-          const colon = line.indexOf(':');
-          const field = colon === -1 ? line : line.slice(0, colon);
-          let value = colon === -1 ? '' : line.slice(colon + 1);
-          if (value.startsWith(' ')) value = value.slice(1);
-          if (field === 'event') event = value;
-          else if (field === 'data') data.push(value);
-          else if (field === 'id') id = value;
-          else if (field === 'retry' && /^\d+$/.test(value)) yield { kind: 'retry', ms: Number(value) };
-        }
-        newline = buffer.search(/\r\n|\r|\n/);
+      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      // At the end a trailing CR is a line end; before it, it may be half of a split CRLF.
+      if (done && buffer.endsWith('\r')) buffer += '\n';
+      let match = LINE_END.exec(buffer);
+      while (match && !(match[0] === '\r' && match.index === buffer.length - 1)) {
+        const item = parser.line(buffer.slice(0, match.index));
+        buffer = buffer.slice(match.index + match[0].length);
+        if (item) yield item;
+        match = LINE_END.exec(buffer);
       }
+      if (done) return;
     }
   } finally {
     reader.releaseLock();
+  }
+}
+
+/** The field rules of the event-stream format, one line at a time. */
+class EventParser {
+  #event = '';
+  #data: string[] = [];
+  #id: string | undefined;
+
+  line(line: string): StreamItem | undefined {
+    if (line === '') {
+      const item: StreamItem | undefined =
+        this.#data.length > 0
+          ? { kind: 'event', event: this.#event || 'message', data: this.#data.join('\n'), id: this.#id }
+          : undefined;
+      this.#event = '';
+      this.#data = [];
+      return item;
+    }
+    if (line.startsWith(':')) return { kind: 'comment', text: line.slice(1).trim() };
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'event') this.#event = value;
+    else if (field === 'data') this.#data.push(value);
+    else if (field === 'id') this.#id = value;
+    else if (field === 'retry' && /^\d+$/.test(value)) return { kind: 'retry', ms: Number(value) };
+    return undefined;
   }
 }

@@ -9,9 +9,17 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { schemaHash } from '../../src/schema/hash.ts';
+import { stableStringify } from '../../src/schema/stable-json.ts';
 import type { SchemaResponse } from '../../src/schema/types.ts';
 import { bootFailure, createApp, type RunningStrapi, startStrapi, type TestApp } from '../harness/app.ts';
+import { ROOT } from '../harness/paths.ts';
 import { eventually, openWatch } from '../helpers/watch-client.ts';
+
+/** The committed payload fixtures the generator's tests use must be what Strapi serves. */
+function assertMatchesFixture(body: unknown, file: string): void {
+  const committed = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/payloads', file), 'utf8'));
+  assert.equal(stableStringify(body), stableStringify(committed), `${file} is stale: run npm run fixtures`);
+}
 
 const BASE = '/api/cms-typed-client';
 const app: TestApp = createApp('plugin');
@@ -196,6 +204,10 @@ describe('plugin in development (requireAuth off by default)', () => {
     ]);
   });
 
+  it('serves the payload committed as test/fixtures/payloads/kitchen.json', async () => {
+    assertMatchesFixture((await getJson(strapi, `${BASE}/schema`)).json, 'kitchen.json');
+  });
+
   it('GET /schema-hash answers {hash} with the same ETag', async () => {
     const { response, json } = await getJson(strapi, `${BASE}/schema-hash`);
     assert.equal(response.status, 200);
@@ -377,6 +389,7 @@ describe('plugin in production (requireAuth on by default)', () => {
       assert.notEqual(hash, developmentHash, 'switching jwtManagement to refresh changes the hash');
       const { json } = await getJson(strapi, `${BASE}/schema`, fresh);
       const { schema } = json as SchemaResponse;
+      assertMatchesFixture(json, 'kitchen-refresh.json');
       assert.equal(schema.auth?.jwtManagement, 'refresh');
       assert.deepEqual(schema.auth?.routes.refresh, { method: 'POST', path: '/auth/refresh' });
       assert.deepEqual(schema.auth?.routes.logout, { method: 'POST', path: '/auth/logout' });

@@ -1,0 +1,31 @@
+/**
+ * Boots the kitchen-sink and LaunchPad test apps and writes their real `/schema` payloads to
+ * test/fixtures/payloads/ (legacy and refresh auth modes for the kitchen sink). The e2e
+ * suites compare those files with what a live Strapi serves.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApp, startStrapi } from '../test/harness/app.ts';
+import { ROOT } from '../test/harness/paths.ts';
+import { prepareStrapi } from '../test/harness/prepare.ts';
+
+prepareStrapi();
+const targets = [
+  { file: 'kitchen.json', app: createApp('capture-kitchen'), env: {} },
+  {
+    file: 'kitchen-refresh.json',
+    app: createApp('capture-kitchen', { fresh: false }),
+    env: { UP_JWT_MANAGEMENT: 'refresh' },
+  },
+  { file: 'launchpad.json', app: createApp('capture-launchpad', { variant: 'launchpad' }), env: {} },
+];
+for (const target of targets) {
+  const strapi = await startStrapi(target.app, { env: target.env });
+  try {
+    const body = await (await fetch(`${strapi.url}/api/cms-typed-client/schema`)).json();
+    writeFileSync(join(ROOT, 'test/fixtures/payloads', target.file), `${JSON.stringify(body, null, 2)}\n`);
+    process.stdout.write(`wrote test/fixtures/payloads/${target.file}\n`);
+  } finally {
+    await strapi.stop();
+  }
+}
