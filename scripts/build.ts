@@ -3,11 +3,16 @@
  * - dist/server/index.js: the Strapi plugin entry, CommonJS (Strapi's loader requires a `.js`
  *   file and ignores `.cjs`), with a package.json that marks the folder CommonJS.
  * - dist/cli/main.js: the `cms-types` command, ESM.
+ * - dist/runtime/runtime.{ts,js,d.ts}: the client runtime (src/runtime) as one module, the
+ *   text the generator copies into every generated client.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
+import ts from 'typescript';
+import { RUNTIME_MODULES } from '../src/runtime/index.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -23,6 +28,15 @@ await build({
   format: 'cjs',
   target: 'node20',
   footer: { js: 'module.exports = module.exports.default;' },
+  logLevel: 'warning',
+});
+await build({
+  entryPoints: [join(root, 'src/cli/main.ts')],
+  outfile: join(dist, 'cli/main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
   logLevel: 'warning',
 });
 writeFileSync(join(dist, 'server/package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
@@ -42,3 +56,58 @@ writeFileSync(
     '',
   ].join('\n'),
 );
+
+/** Inlines the runtime modules into one: their imports of each other are dropped. */
+function runtimeSource(): string {
+  const localImport = /^import[\s\S]*?from '\.\/[^']+';\n/gm;
+  return RUNTIME_MODULES.map((file) =>
+    readFileSync(join(root, 'src/runtime', file), 'utf8')
+      .replace(localImport, '')
+      .trim(),
+  ).join('\n\n');
+}
+
+function declarations(source: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cms-runtime-'));
+  try {
+    const file = join(dir, 'runtime.ts');
+    const envelope = readFileSync(join(root, 'src/runtime/envelope.ts'), 'utf8');
+    writeFileSync(file, `import type { CmsResponse } from './envelope.ts';\n${source}\n`);
+    writeFileSync(join(dir, 'envelope.ts'), envelope);
+    let output = '';
+    const program = ts.createProgram([file], {
+      declaration: true,
+      emitDeclarationOnly: true,
+      strict: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      allowImportingTsExtensions: true,
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+      types: [],
+    });
+    const diagnostics = ts.getPreEmitDiagnostics(program);
+    if (diagnostics.length > 0) {
+      throw new Error(
+        ts.formatDiagnostics(diagnostics, {
+          getCanonicalFileName: (f) => f,
+          getCurrentDirectory: () => dir,
+          getNewLine: () => '\n',
+        }),
+      );
+    }
+    program.emit(program.getSourceFile(file), (name, text) => {
+      if (name.endsWith('runtime.d.ts')) output = text;
+    });
+    return output.replace(/^import type \{ CmsResponse \} from '\.\/envelope\.ts';\n/m, '');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+mkdirSync(join(dist, 'runtime'), { recursive: true });
+const runtimeTs = runtimeSource();
+const runtimeJs = (await transform(runtimeTs, { loader: 'ts', format: 'esm', target: 'es2022' })).code;
+writeFileSync(join(dist, 'runtime/runtime.ts'), `${runtimeTs}\n`);
+writeFileSync(join(dist, 'runtime/runtime.js'), runtimeJs);
+writeFileSync(join(dist, 'runtime/runtime.d.ts'), declarations(runtimeTs));

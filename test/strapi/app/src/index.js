@@ -14,7 +14,21 @@ const PUBLIC_ACTIONS = [
   'plugin::i18n.locales.listLocales',
 ];
 
-async function resetToken(strapi, name, attributes) {
+/** The same token across boots of one database, so a client can outlive a restart. */
+async function stableToken(strapi, name, attributes) {
+  const service = strapi.service('admin::api-token');
+  const existing = await service.getByName(name, { includeDecryptedKey: true });
+  if (existing?.accessKey) return existing;
+  if (existing) await service.revoke(existing.id);
+  return service.create({
+    name,
+    description: `cms-typed-client test token: ${name}`,
+    lifespan: null,
+    ...attributes,
+  });
+}
+
+async function freshToken(strapi, name, attributes) {
   const service = strapi.service('admin::api-token');
   const existing = await service.getByName(name);
   if (existing) await service.revoke(existing.id);
@@ -28,21 +42,21 @@ async function resetToken(strapi, name, attributes) {
 
 async function seedTokens(strapi) {
   const tokens = {};
-  tokens.readOnly = (await resetToken(strapi, 'read-only', { type: 'read-only' })).accessKey;
-  tokens.fullAccess = (await resetToken(strapi, 'full-access', { type: 'full-access' })).accessKey;
+  tokens.readOnly = (await stableToken(strapi, 'read-only', { type: 'read-only' })).accessKey;
+  tokens.fullAccess = (await stableToken(strapi, 'full-access', { type: 'full-access' })).accessKey;
   tokens.custom = (
-    await resetToken(strapi, 'custom-read', { type: 'custom', permissions: ['api::article.article.find'] })
+    await stableToken(strapi, 'custom-read', { type: 'custom', permissions: ['api::article.article.find'] })
   ).accessKey;
   tokens.customNoRead = (
-    await resetToken(strapi, 'custom-write-only', {
+    await stableToken(strapi, 'custom-write-only', {
       type: 'custom',
       permissions: ['api::article.article.create'],
     })
   ).accessKey;
-  const revoked = await resetToken(strapi, 'revoked', { type: 'read-only' });
+  const revoked = await freshToken(strapi, 'revoked', { type: 'read-only' });
   await strapi.service('admin::api-token').revoke(revoked.id);
   tokens.revoked = revoked.accessKey;
-  const expired = await resetToken(strapi, 'expired', { type: 'read-only', lifespan: 7 * 24 * 3600 * 1000 });
+  const expired = await freshToken(strapi, 'expired', { type: 'read-only', lifespan: 7 * 24 * 3600 * 1000 });
   await strapi.db
     .query('admin::api-token')
     .update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 60_000) } });

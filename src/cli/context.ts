@@ -1,0 +1,12 @@
+/** What every command gets: its streams, environment, working directory and output. */
+import type { Output } from './output.ts';
+
+export interface CliContext {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  out: Output;
+  /** Aborted on Ctrl-C. */
+  signal: AbortSignal;
+}

@@ -1,0 +1,16 @@
+/** Exit codes of `cms-types`, documented in `cms-types --help` and the README. */
+export const EXIT = {
+  ok: 0,
+  /** An unexpected failure (a bug, a disk error). */
+  failure: 1,
+  /** Wrong command line: unknown command or flag, missing value. */
+  usage: 2,
+  /** Strapi could not be reached or refused: connection, 401, 404, 5xx, bad response. */
+  remote: 3,
+  /** The schema cannot be turned into types (see the message). */
+  schema: 4,
+  /** `check --strict` found the generated code out of date. */
+  drift: 5,
+  /** Interrupted (Ctrl-C) during generation; nothing was changed. */
+  interrupted: 130,
+} as const;

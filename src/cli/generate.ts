@@ -1,0 +1,133 @@
+/** `cms-types generate`: hash first, then schema, generate, write, store the hash last. */
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { generateFiles, type OutputFormat } from '../codegen/generate.ts';
+import { packageVersion, runtimeAssets } from '../codegen/runtime-assets.ts';
+import type { FlagSpec, ParsedFlags } from './args.ts';
+import { UsageError } from './args.ts';
+import type { CliContext } from './context.ts';
+import { fetchHash, fetchSchema, normalizeUrl, type Remote } from './remote.ts';
+import { readMeta, resolveOutput, type StepHook, writeOutput } from './writer.ts';
+
+export const GENERATE_FLAGS: Record<string, FlagSpec> = {
+  url: {
+    type: 'string',
+    value: '<url>',
+    description: 'Strapi address, e.g. http://localhost:1337 (or CMS_URL)',
+  },
+  output: {
+    type: 'string',
+    value: '<dir>',
+    description: 'Folder inside this project for the generated files (required)',
+  },
+  token: {
+    type: 'string',
+    value: '<token>',
+    description: 'API token; prefer the CMS_TOKEN variable, which stays out of shell history',
+  },
+  format: {
+    type: 'string',
+    value: 'js|ts',
+    description: 'js: compiled .js plus .d.ts (default); ts: raw .ts files',
+  },
+  force: { type: 'boolean', description: 'Regenerate even when the schema hash is unchanged' },
+};
+
+export interface GenerateSettings {
+  remote: Remote;
+  outputDir: string;
+  outputLabel: string;
+  format: OutputFormat;
+  force: boolean;
+}
+
+export function generateSettings(flags: ParsedFlags, context: CliContext, command: string): GenerateSettings {
+  const rawUrl = (flags.url as string | undefined) ?? context.env.CMS_URL;
+  if (!rawUrl)
+    throw new UsageError(
+      `cms-types ${command} needs --url <url> (or CMS_URL), e.g. --url http://localhost:1337`,
+    );
+  const output = flags.output as string | undefined;
+  if (!output)
+    throw new UsageError(
+      `cms-types ${command} needs --output <dir>, a folder inside your project, e.g. --output src/cms`,
+    );
+  const format = (flags.format as string | undefined) ?? 'js';
+  if (format !== 'js' && format !== 'ts') throw new UsageError(`--format must be js or ts, got '${format}'`);
+  let resolved: { dir: string; root: string };
+  try {
+    resolved = resolveOutput(output, context.cwd);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const token = (flags.token as string | undefined) ?? context.env.CMS_TOKEN;
+  return {
+    remote: { url: normalizeUrl(rawUrl), token: token === '' ? undefined : token },
+    outputDir: resolved.dir,
+    outputLabel: relative(context.cwd, resolved.dir) || '.',
+    format,
+    force: flags.force === true,
+  };
+}
+
+export type GenerateResult =
+  | { written: false; hash: string }
+  | { written: true; hash: string; files: string[] };
+
+/** One generation; `knownHash` skips the `/schema-hash` call (watch mode got it from the stream). */
+export async function runGenerate(
+  settings: GenerateSettings,
+  context: CliContext,
+  options: { knownHash?: string; hook?: StepHook } = {},
+): Promise<GenerateResult> {
+  const { out } = context;
+  const version = packageVersion();
+  const meta = readMeta(settings.outputDir);
+  const hash =
+    options.knownHash ?? (await out.progress('Checking the schema hash', fetchHash(settings.remote)));
+  const complete = meta?.files?.every((file) => existsSync(join(settings.outputDir, file))) === true;
+  if (
+    !settings.force &&
+    meta &&
+    complete &&
+    meta.hash === hash &&
+    meta.format === settings.format &&
+    meta.version === version
+  ) {
+    out.info(
+      `Schema unchanged (hash ${hash.slice(0, 12)}); ${settings.outputLabel} is up to date, nothing written.`,
+    );
+    return { written: false, hash };
+  }
+  const started = performance.now();
+  const payload = await out.progress('Fetching the schema', fetchSchema(settings.remote));
+  context.signal.throwIfAborted();
+  const files = generateFiles(payload, { format: settings.format, version, runtime: runtimeAssets() });
+  context.signal.throwIfAborted();
+  writeOutput(
+    settings.outputDir,
+    files,
+    {
+      generator: 'cms-typed-client',
+      version,
+      hash: payload.hash,
+      format: settings.format,
+      files: Object.keys(files),
+    },
+    options.hook,
+  );
+  const apiTypes = Object.keys(payload.schema.contentTypes).filter((uid) => uid.startsWith('api::')).length;
+  const components = Object.keys(payload.schema.components).length;
+  const why = meta
+    ? meta.hash !== payload.hash
+      ? 'schema changed'
+      : settings.force
+        ? 'forced'
+        : 'generator or format changed'
+    : 'first run';
+  out.success(
+    `Generated ${Object.keys(files).join(', ')} in ${settings.outputLabel} (${why}; ${apiTypes} content types, ` +
+      `${components} components, hash ${payload.hash.slice(0, 12)}) in ${Math.round(performance.now() - started)} ms`,
+  );
+  return { written: true, hash: payload.hash, files: Object.keys(files) };
+}

@@ -1,0 +1,196 @@
+/**
+ * Talks to the plugin: `/schema-hash`, `/schema` and `/schema-watch`, with errors that say
+ * what to do. The token is sent, never printed.
+ */
+import { schemaHash } from '../schema/hash.ts';
+import { SCHEMA_FORMAT, type SchemaResponse } from '../schema/types.ts';
+
+export const PLUGIN_PATH = '/api/cms-typed-client';
+
+/** A failure reaching or reading the CMS; the message is meant for the user as it is. */
+export class RemoteError extends Error {
+  override readonly name = 'RemoteError';
+  readonly status: number | undefined;
+  constructor(message: string, status?: number, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.status = status;
+  }
+}
+
+export interface Remote {
+  url: string;
+  token: string | undefined;
+  /** @default 30000 */
+  timeout?: number;
+}
+
+/** Validates `--url` and drops a trailing slash. */
+export function normalizeUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new RemoteError(
+      `--url '${raw}' is not a URL. Give the Strapi address, e.g. --url http://localhost:1337`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new RemoteError(`--url must start with http:// or https://, got '${raw}'`);
+  }
+  if (url.search || url.hash) throw new RemoteError(`--url must not have a query or fragment: '${raw}'`);
+  return url.toString().replace(/\/+$/, '');
+}
+
+function headers(remote: Remote, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    Accept: 'application/json',
+    ...(remote.token ? { Authorization: `Bearer ${remote.token}` } : {}),
+    ...extra,
+  };
+}
+
+export async function request(
+  remote: Remote,
+  path: string,
+  init: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<Response> {
+  const url = `${remote.url}${PLUGIN_PATH}${path}`;
+  const timeout = AbortSignal.timeout(remote.timeout ?? 30_000);
+  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: headers(remote, init.headers), signal });
+  } catch (error) {
+    throw connectionError(remote, error, timeout.aborted);
+  }
+  if (response.ok || response.status === 304) return response;
+  await response.body?.cancel().catch(() => {});
+  throw statusError(remote, path, response.status);
+}
+
+export function connectionError(remote: Remote, error: unknown, timedOut: boolean): RemoteError {
+  if (timedOut)
+    return new RemoteError(
+      `Strapi at ${remote.url} did not answer within ${(remote.timeout ?? 30_000) / 1000} s.`,
+      undefined,
+      error,
+    );
+  const code = errorCode(error);
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET') {
+    return new RemoteError(
+      `Could not connect to Strapi at ${remote.url} (${code}). Is Strapi running? Start it (npm run develop) or fix --url.`,
+      undefined,
+      error,
+    );
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new RemoteError(`Could not resolve the host of ${remote.url}. Check --url.`, undefined, error);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new RemoteError(`Network error talking to Strapi at ${remote.url}: ${message}`, undefined, error);
+}
+
+function statusError(remote: Remote, path: string, status: number): RemoteError {
+  if (status === 401) {
+    return new RemoteError(
+      `Strapi answered 401 Unauthorized: the API token is ${remote.token ? 'invalid, expired or revoked' : 'missing'}. ` +
+        'Create a read-only API token in Strapi (Settings > API Tokens) and set CMS_TOKEN (or pass --token).',
+      status,
+    );
+  }
+  if (status === 404) {
+    return new RemoteError(
+      `Strapi answered 404 for ${PLUGIN_PATH}${path}: the cms-typed-client plugin is not installed or not enabled. ` +
+        "Add cms-typed-client to the Strapi app's dependencies, set 'cms-typed-client': { enabled: true } in config/plugins, and restart Strapi.",
+      status,
+    );
+  }
+  if (status === 503)
+    return new RemoteError(
+      `Strapi answered 503 Service Unavailable for ${PLUGIN_PATH}${path}; try again shortly.`,
+      status,
+    );
+  return new RemoteError(
+    `Strapi answered ${status} for ${PLUGIN_PATH}${path}. Check the Strapi server logs.`,
+    status,
+  );
+}
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+async function readJson(remote: Remote, response: Response, what: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new RemoteError(
+      `The connection to ${remote.url} dropped while reading ${what}. Try again.`,
+      undefined,
+      error,
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const kind = text.trimStart().startsWith('<') ? 'an HTML page (a proxy or another server?)' : 'not JSON';
+    throw new RemoteError(
+      `${remote.url}${PLUGIN_PATH} sent ${what} that is ${kind}. Check --url.`,
+      undefined,
+      error,
+    );
+  }
+}
+
+export async function fetchHash(remote: Remote): Promise<string> {
+  const body = await readJson(remote, await request(remote, '/schema-hash'), 'the schema hash');
+  const hash = (body as { hash?: unknown } | null)?.hash;
+  if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash)) {
+    throw new RemoteError(
+      `${remote.url}${PLUGIN_PATH}/schema-hash did not answer {hash}. Is this the cms-typed-client plugin?`,
+    );
+  }
+  return hash;
+}
+
+export async function fetchSchema(remote: Remote): Promise<SchemaResponse> {
+  const body = await readJson(remote, await request(remote, '/schema'), 'the schema');
+  return checkPayload(body, `${remote.url}${PLUGIN_PATH}/schema`);
+}
+
+/** The payload's shape and its hash are checked before anything is generated from it. */
+export function checkPayload(body: unknown, source: string): SchemaResponse {
+  const payload = body as Partial<SchemaResponse> | null;
+  const schema = payload?.schema;
+  if (!payload || typeof payload.hash !== 'string' || !schema || typeof schema !== 'object') {
+    throw new RemoteError(`${source} is not a cms-typed-client schema ({hash, schema} expected).`);
+  }
+  if (schema.format !== SCHEMA_FORMAT) {
+    throw new RemoteError(
+      `${source} uses schema format ${String(schema.format)}; this cms-types understands format ${SCHEMA_FORMAT}. ` +
+        'Install the same cms-typed-client version in Strapi and in this project.',
+    );
+  }
+  if (
+    typeof schema.contentTypes !== 'object' ||
+    schema.contentTypes === null ||
+    typeof schema.components !== 'object' ||
+    schema.components === null
+  ) {
+    throw new RemoteError(`${source} has no contentTypes or components.`);
+  }
+  const computed = schemaHash(schema);
+  if (computed !== payload.hash) {
+    throw new RemoteError(
+      `${source} is corrupt: its hash does not match its content. Try again; if it persists, restart Strapi.`,
+    );
+  }
+  return payload as SchemaResponse;
+}

@@ -1,0 +1,112 @@
+/**
+ * `cms-types watch`: holds `/schema-watch` open and regenerates when the hash of a `connected`
+ * event differs from the stored one. It never polls: when the stream drops (Strapi restarts)
+ * it reconnects with backoff, and a stream silent for longer than three heartbeats is taken
+ * for dead and replaced.
+ */
+import { isSchemaError } from '../codegen/model.ts';
+import type { CliContext } from './context.ts';
+import { readEventStream } from './event-stream.ts';
+import { type GenerateSettings, runGenerate } from './generate.ts';
+import { connectionError, RemoteError, request } from './remote.ts';
+import { readMeta } from './writer.ts';
+
+export interface WatchOptions {
+  /** A stream quiet for this long is reconnected. @default 45000 (three default heartbeats) */
+  idleTimeout?: number;
+  /** First reconnect delay; doubles up to maxBackoff. @default 250 */
+  initialBackoff?: number;
+  /** @default 5000 */
+  maxBackoff?: number;
+}
+
+export async function watch(
+  settings: GenerateSettings,
+  context: CliContext,
+  options: WatchOptions = {},
+): Promise<void> {
+  const { out, signal } = context;
+  const idleTimeout = options.idleTimeout ?? 45_000;
+  const initialBackoff = options.initialBackoff ?? 250;
+  const maxBackoff = options.maxBackoff ?? 5_000;
+  let stored = readMeta(settings.outputDir)?.hash;
+  let backoff = initialBackoff;
+  let reported = false;
+  out.info(`Watching ${settings.remote.url} for schema changes (Ctrl-C to stop).`);
+  while (!signal.aborted) {
+    const connection = new AbortController();
+    const abort = () => connection.abort();
+    signal.addEventListener('abort', abort, { once: true });
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const armIdle = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => connection.abort(new Error('idle')), idleTimeout);
+    };
+    try {
+      const response = await request({ ...settings.remote, timeout: idleTimeout }, '/schema-watch', {
+        headers: { Accept: 'text/event-stream' },
+        signal: connection.signal,
+      });
+      if (!response.body) throw new RemoteError('the watch stream has no body');
+      armIdle();
+      for await (const item of readEventStream(response.body)) {
+        armIdle();
+        if (item.kind !== 'event' || item.event !== 'connected') continue;
+        const hash = (JSON.parse(item.data) as { hash?: unknown }).hash;
+        if (typeof hash !== 'string') continue;
+        if (reported) out.info('Reconnected to Strapi.');
+        reported = false;
+        backoff = initialBackoff;
+        if (hash === stored && !settings.force) {
+          out.info(`Schema unchanged (hash ${hash.slice(0, 12)}).`);
+          continue;
+        }
+        try {
+          const result = await runGenerate({ ...settings, force: true }, context, { knownHash: hash });
+          stored = result.hash;
+        } catch (error) {
+          if (signal.aborted) break;
+          if (isSchemaError(error))
+            out.error(`${error.message} (keeping the previous output; fix the schema and restart Strapi)`);
+          else if (error instanceof RemoteError) out.error(`${error.message} (keeping the previous output)`);
+          else throw error;
+        }
+      }
+    } catch (error) {
+      if (signal.aborted) break;
+      if (error instanceof RemoteError && (error.status === 401 || error.status === 404)) throw error;
+      if (!(error instanceof RemoteError) && !connection.signal.aborted && !isNetworkError(error))
+        throw error;
+    } finally {
+      clearTimeout(idle);
+      signal.removeEventListener('abort', abort);
+      connection.abort();
+    }
+    if (signal.aborted) break;
+    if (!reported) {
+      out.info(`Lost the connection to ${settings.remote.url}; reconnecting when Strapi is back...`);
+      reported = true;
+    }
+    await sleep(backoff, signal);
+    backoff = Math.min(backoff * 2, maxBackoff);
+  }
+}
+
+function isNetworkError(error: unknown): boolean {
+  return (
+    error instanceof TypeError ||
+    connectionError({ url: '', token: undefined }, error, false).message.startsWith('Could not')
+  );
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

@@ -1,0 +1,633 @@
+/**
+ * Schema -> model: validates the payload once and resolves every name the emitters print, so
+ * emitters never invent or escape a name themselves.
+ *
+ * Naming (see names.ts for the character rules and the numbering of collisions):
+ * - `api::<x>.<y>` content type: PascalCase(singularName) (`blog-post` -> `BlogPost`);
+ *   `plugin::<plugin>.<y>`: PascalCase(plugin + '-' + singularName) (`UsersPermissionsUser`);
+ *   any other `<ns>::` prefix: PascalCase(ns + '-' + singularName).
+ * - Component: PascalCase(category + '-' + name) (`shared.seo` -> `SharedSeo`).
+ * - Each content type or component T takes the three names T, TPopulatable and TInput together.
+ * - Dynamic zone: `<Owner><Attr>Zone` (`Article` + `sections` -> `ArticleSectionsZone`).
+ * - Order of claims: the shared and global names in RESERVED_TYPE_NAMES first (never handed out,
+ *   whether or not the output uses them), then content types by uid, then components by uid,
+ *   then dynamic zones (owners in that same order, attributes by name). A taken name gets the
+ *   first free numeric suffix 2, 3, ...; for T the suffix goes on the stem, so all three names
+ *   move together (`Article2`, `Article2Populatable`, `Article2Input`).
+ * - Client property of an `api::` content type: camelCase(pluralName) for a collection type,
+ *   camelCase(singularName) for a single type; a leading digit gets a `_` prefix, an empty name
+ *   becomes `unnamed`. A name equal to a client member (RESERVED_CLIENT_MEMBERS) or a reserved
+ *   word gets the suffix `Collection` (collection type) or `Single` (single type); a name taken by
+ *   an earlier uid then gets 2, 3, ... (`auth` -> `authCollection`, `tags`, `tags2`).
+ */
+import { SYSTEM_ATTRIBUTES } from '../schema/normalize.ts';
+import {
+  ATTRIBUTE_TYPES,
+  type AttributeType,
+  type CmsSchema,
+  RELATION_KINDS,
+  type RelationKind,
+  type SchemaAttribute,
+  type SchemaAuth,
+  type SchemaComponent,
+  type SchemaContentType,
+  type SchemaRoute,
+} from '../schema/types.ts';
+import {
+  camelCase,
+  compareCodeUnits,
+  jsdocText,
+  pascalCase,
+  propertyKey,
+  RESERVED_WORDS,
+  typeName,
+  Uniquifier,
+} from './names.ts';
+
+/** The schema cannot be turned into types; the message names the model, the attribute and the fix. */
+export class SchemaError extends Error {
+  override readonly name = 'SchemaError';
+}
+
+/** True for a SchemaError, also one from another copy of this module. */
+export function isSchemaError(error: unknown): error is SchemaError {
+  return error instanceof Error && error.name === 'SchemaError';
+}
+
+/** Names the types output declares itself; model names never take them. */
+export const SHARED_TYPE_NAMES = [
+  'CmsID',
+  'JsonValue',
+  'MediaFormat',
+  'MediaFile',
+  'MediaInput',
+  'MultiMediaInput',
+  'RelationRef',
+  'RelationInput',
+  'RelationsInput',
+  'CmsPagination',
+  'CmsResponse',
+  'CmsSchemaTypes',
+  'BlocksContent',
+  'Block',
+  'ParagraphBlock',
+  'HeadingBlock',
+  'QuoteBlock',
+  'CodeBlock',
+  'ListBlock',
+  'ListItemBlock',
+  'ImageBlock',
+  'InlineNode',
+  'TextNode',
+  'LinkInline',
+] as const;
+
+/** Every name a model may not take: the shared ones, the globals generated code uses, the client's. */
+export const RESERVED_TYPE_NAMES: readonly string[] = [
+  ...SHARED_TYPE_NAMES,
+  // TypeScript and platform globals the generated code refers to, or might.
+  'Record',
+  'Array',
+  'ReadonlyArray',
+  'Partial',
+  'Required',
+  'Readonly',
+  'Pick',
+  'Omit',
+  'Exclude',
+  'Extract',
+  'NonNullable',
+  'Awaited',
+  'Date',
+  'Promise',
+  'String',
+  'Number',
+  'Boolean',
+  'Object',
+  'Function',
+  'Symbol',
+  'BigInt',
+  'Error',
+  'Map',
+  'Set',
+  'JSON',
+  'FormData',
+  'Blob',
+  'File',
+  'Response',
+  'Request',
+  'Headers',
+  'RequestInit',
+  'URL',
+  'AbortController',
+  'AbortSignal',
+  // Declared by the generated client.
+  'CmsClient',
+  'CmsClientConfig',
+  'CmsError',
+  'CmsErrorName',
+  'CmsConnectionError',
+  'CmsValidationIssue',
+  'QueryParams',
+  'UploadQueryParams',
+  'CacheOptions',
+  'SortOption',
+  'AuthResponse',
+  'AuthSessionsResponse',
+  'AuthSessionEntry',
+  'RevokeSessionResponse',
+];
+
+/** Members of the generated client that a content-type property must not shadow. */
+export const RESERVED_CLIENT_MEMBERS: ReadonlySet<string> = new Set([
+  'auth',
+  'authentication',
+  'upload',
+  'i18n',
+  'setToken',
+  'validateSchema',
+  'request',
+  'config',
+  'constructor',
+  'toString',
+  'toLocaleString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  '__proto__',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+  'prototype',
+]);
+
+const MORPH_KINDS: ReadonlySet<RelationKind> = new Set([
+  'morphToOne',
+  'morphToMany',
+  'morphOne',
+  'morphMany',
+]);
+const TO_MANY_KINDS: ReadonlySet<RelationKind> = new Set([
+  'oneToMany',
+  'manyToMany',
+  'manyWay',
+  'morphToMany',
+  'morphMany',
+]);
+
+export type AttributeClass = 'scalar' | 'relation' | 'media' | 'component' | 'dynamiczone';
+export type ScalarType = Exclude<AttributeType, 'media' | 'relation' | 'component' | 'dynamiczone'>;
+
+interface AttributeBase {
+  /** The attribute's name in the schema (the key Strapi reads and writes). */
+  name: string;
+  /** `name` as an interface property key: bare or quoted. */
+  key: string;
+  required: boolean;
+  /** A `default` is set: the input may leave the attribute out even when it is required. */
+  hasDefault: boolean;
+  /** Private or a password: left out of the entry and populatable interfaces, kept in the input. */
+  hidden: boolean;
+  /** JSDoc tag lines (`@maxLength 120`), already safe to print inside a comment. */
+  docs: string[];
+}
+
+export interface ScalarAttribute extends AttributeBase {
+  classification: 'scalar';
+  type: ScalarType;
+  /** Enumeration values (deduplicated, in schema order); empty for other types. */
+  enumValues: string[];
+}
+
+export interface RelationAttribute extends AttributeBase {
+  classification: 'relation';
+  relation: RelationKind;
+  many: boolean;
+  /** Target content type; null only for a polymorphic relation without a target. */
+  targetUid: string | null;
+  /** Entry interface of the target, or null (polymorphic: a loose record). */
+  target: string | null;
+}
+
+export interface MediaAttribute extends AttributeBase {
+  classification: 'media';
+  many: boolean;
+  target: 'MediaFile';
+}
+
+export interface ComponentAttribute extends AttributeBase {
+  classification: 'component';
+  many: boolean;
+  targetUid: string;
+  target: string;
+  targetInput: string;
+}
+
+export interface ZoneMember {
+  uid: string;
+  entry: string;
+  input: string;
+}
+
+export interface DynamicZoneAttribute extends AttributeBase {
+  classification: 'dynamiczone';
+  many: true;
+  /** The zone's union type name. */
+  target: string;
+  members: ZoneMember[];
+}
+
+export type ModelAttribute =
+  | ScalarAttribute
+  | RelationAttribute
+  | MediaAttribute
+  | ComponentAttribute
+  | DynamicZoneAttribute;
+
+export interface ModelNames {
+  entry: string;
+  populatable: string;
+  input: string;
+}
+
+export interface ContentTypeModel {
+  uid: string;
+  kind: 'collectionType' | 'singleType';
+  singularName: string;
+  pluralName: string;
+  displayName: string;
+  draftAndPublish: boolean;
+  localized: boolean;
+  names: ModelNames;
+  /** Property on the generated client (`api::` content types only), otherwise null. */
+  clientProperty: string | null;
+  /** In schema order. */
+  attributes: ModelAttribute[];
+  routes: SchemaRoute[];
+}
+
+export interface ComponentModel {
+  uid: string;
+  category: string;
+  displayName: string;
+  names: ModelNames;
+  attributes: ModelAttribute[];
+}
+
+export interface CodegenModel {
+  /** Sorted by uid. */
+  contentTypes: ContentTypeModel[];
+  /** Sorted by uid. */
+  components: ComponentModel[];
+  /** Some attribute has the type `blocks`: the blocks types are emitted. */
+  hasBlocks: boolean;
+  auth: SchemaAuth | null;
+}
+
+interface Owner {
+  label: string;
+  uid: string;
+}
+
+function fail(owner: Owner, attribute: string | null, problem: string): never {
+  const where = `${owner.label} ${JSON.stringify(owner.uid)}`;
+  const what = attribute === null ? '' : `, attribute ${JSON.stringify(attribute)}`;
+  throw new SchemaError(`${where}${what}: ${problem}`);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function sortedKeys(record: Record<string, unknown>): string[] {
+  return Object.keys(record).sort(compareCodeUnits);
+}
+
+function stringField(owner: Owner, record: Record<string, unknown>, field: string): string {
+  const value = record[field];
+  if (typeof value !== 'string') fail(owner, null, `"${field}" must be a string. Re-fetch the schema.`);
+  return value;
+}
+
+/** Validates a schema payload and resolves every name; throws SchemaError on what it cannot type. */
+export function buildModel(schema: CmsSchema): CodegenModel {
+  if (!isRecord(schema) || !isRecord(schema.contentTypes) || !isRecord(schema.components)) {
+    throw new SchemaError(
+      'the schema must be an object with "contentTypes" and "components" objects. Re-fetch it from the plugin.',
+    );
+  }
+  const contentTypes = schema.contentTypes;
+  const components = schema.components;
+  const ctUids = sortedKeys(contentTypes);
+  const componentUids = sortedKeys(components);
+
+  const types = new Uniquifier(RESERVED_TYPE_NAMES);
+  const group = ['', 'Populatable', 'Input'];
+  const claimNames = (stem: string): ModelNames => {
+    const entry = types.claimGroup(stem, group);
+    return { entry, populatable: `${entry}Populatable`, input: `${entry}Input` };
+  };
+
+  const ctNames = new Map<string, ModelNames>();
+  const ctSources = new Map<string, SchemaContentType>();
+  for (const uid of ctUids) {
+    const source = checkContentType(uid, contentTypes[uid]);
+    ctSources.set(uid, source);
+    ctNames.set(uid, claimNames(contentTypeStem(uid, source.singularName)));
+  }
+  const componentNames = new Map<string, ModelNames>();
+  const componentSources = new Map<string, SchemaComponent>();
+  for (const uid of componentUids) {
+    const source = checkComponent(uid, components[uid]);
+    componentSources.set(uid, source);
+    componentNames.set(uid, claimNames(componentStem(uid, source.category)));
+  }
+
+  const context: Context = { ctNames, componentNames, types, hasBlocks: false };
+
+  const contentTypeModels = ctUids.map((uid): ContentTypeModel => {
+    const source = ctSources.get(uid)!;
+    const names = ctNames.get(uid)!;
+    const owner = { label: 'content type', uid };
+    return {
+      uid,
+      kind: source.kind,
+      singularName: source.singularName,
+      pluralName: source.pluralName,
+      displayName: source.displayName,
+      draftAndPublish: source.draftAndPublish === true,
+      localized: source.localized === true,
+      names,
+      clientProperty: null,
+      attributes: buildAttributes(owner, names.entry, source.attributes, context),
+      routes: Array.isArray(source.routes) ? source.routes : [],
+    };
+  });
+  const componentModels = componentUids.map((uid): ComponentModel => {
+    const source = componentSources.get(uid)!;
+    const names = componentNames.get(uid)!;
+    return {
+      uid,
+      category: source.category,
+      displayName: source.displayName,
+      names,
+      attributes: buildAttributes({ label: 'component', uid }, names.entry, source.attributes, context),
+    };
+  });
+
+  // Zone names come after every model name, owners in model order, attributes by name.
+  for (const model of [...contentTypeModels, ...componentModels]) {
+    const zones = model.attributes.filter(
+      (a): a is DynamicZoneAttribute => a.classification === 'dynamiczone',
+    );
+    zones.sort((a, b) => compareCodeUnits(a.name, b.name));
+    for (const zone of zones) zone.target = types.claim(zone.target);
+  }
+
+  const clientNames = new Uniquifier([...RESERVED_CLIENT_MEMBERS, ...RESERVED_WORDS]);
+  for (const model of contentTypeModels) {
+    if (model.uid.startsWith('api::')) model.clientProperty = clientProperty(model, clientNames);
+  }
+
+  return {
+    contentTypes: contentTypeModels,
+    components: componentModels,
+    hasBlocks: context.hasBlocks,
+    auth: isRecord(schema.auth) ? schema.auth : null,
+  };
+}
+
+function contentTypeStem(uid: string, singularName: string): string {
+  const separator = uid.indexOf('::');
+  const namespace = separator >= 0 ? uid.slice(0, separator) : '';
+  if (namespace === 'api') return typeName(singularName);
+  if (namespace === 'plugin') {
+    const rest = uid.slice(separator + 2);
+    const dot = rest.indexOf('.');
+    return typeName(`${dot >= 0 ? rest.slice(0, dot) : rest}-${singularName}`);
+  }
+  return typeName(`${namespace}-${singularName}`);
+}
+
+function componentStem(uid: string, category: string): string {
+  const name = uid.startsWith(`${category}.`) ? uid.slice(category.length + 1) : uid;
+  return typeName(`${category}-${name}`);
+}
+
+function clientProperty(model: ContentTypeModel, clientNames: Uniquifier): string {
+  const collection = model.kind === 'collectionType';
+  let base = camelCase(collection ? model.pluralName : model.singularName);
+  if (base === '') base = 'unnamed';
+  if (/^[0-9]/.test(base)) base = `_${base}`;
+  if (RESERVED_CLIENT_MEMBERS.has(base) || RESERVED_WORDS.has(base)) {
+    base += collection ? 'Collection' : 'Single';
+  }
+  return clientNames.claim(base);
+}
+
+function checkContentType(uid: string, value: unknown): SchemaContentType {
+  const owner = { label: 'content type', uid };
+  if (!isRecord(value)) fail(owner, null, 'the definition must be an object. Re-fetch the schema.');
+  if (value.kind !== 'collectionType' && value.kind !== 'singleType') {
+    fail(owner, null, `unknown kind ${JSON.stringify(value.kind)}; use "collectionType" or "singleType".`);
+  }
+  if (value.uid !== undefined && value.uid !== uid) {
+    fail(owner, null, `its "uid" ${JSON.stringify(value.uid)} differs from its key; they must be equal.`);
+  }
+  for (const field of ['singularName', 'pluralName', 'displayName']) stringField(owner, value, field);
+  if (!isRecord(value.attributes)) fail(owner, null, '"attributes" must be an object.');
+  return value as unknown as SchemaContentType;
+}
+
+function checkComponent(uid: string, value: unknown): SchemaComponent {
+  const owner = { label: 'component', uid };
+  if (!isRecord(value)) fail(owner, null, 'the definition must be an object. Re-fetch the schema.');
+  if (value.uid !== undefined && value.uid !== uid) {
+    fail(owner, null, `its "uid" ${JSON.stringify(value.uid)} differs from its key; they must be equal.`);
+  }
+  for (const field of ['category', 'displayName']) stringField(owner, value, field);
+  if (!isRecord(value.attributes)) fail(owner, null, '"attributes" must be an object.');
+  return value as unknown as SchemaComponent;
+}
+
+interface Context {
+  ctNames: Map<string, ModelNames>;
+  componentNames: Map<string, ModelNames>;
+  types: Uniquifier;
+  hasBlocks: boolean;
+}
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set(ATTRIBUTE_TYPES);
+const KNOWN_RELATIONS: ReadonlySet<string> = new Set(RELATION_KINDS);
+
+function buildAttributes(
+  owner: Owner,
+  ownerName: string,
+  attributes: Record<string, SchemaAttribute>,
+  context: Context,
+): ModelAttribute[] {
+  return Object.keys(attributes).map((name) =>
+    buildAttribute(owner, ownerName, name, attributes[name] as unknown, context),
+  );
+}
+
+function buildAttribute(
+  owner: Owner,
+  ownerName: string,
+  name: string,
+  value: unknown,
+  context: Context,
+): ModelAttribute {
+  if (SYSTEM_ATTRIBUTES.has(name) || (owner.label === 'component' && name === '__component')) {
+    fail(owner, name, 'this name is reserved for a field Strapi adds itself. Rename the attribute.');
+  }
+  if (!isRecord(value)) fail(owner, name, 'the definition must be an object. Re-fetch the schema.');
+  const attribute = value as unknown as SchemaAttribute;
+  const { type } = attribute;
+  if (typeof type !== 'string' || !KNOWN_TYPES.has(type)) {
+    fail(
+      owner,
+      name,
+      `unknown attribute type ${JSON.stringify(type)}. Use one of ${ATTRIBUTE_TYPES.join(', ')}; ` +
+        'a custom field must carry its underlying type in "type".',
+    );
+  }
+  const base: AttributeBase = {
+    name,
+    key: propertyKey(name),
+    required: attribute.required === true,
+    hasDefault: attribute.default !== undefined,
+    hidden: attribute.private === true || type === 'password',
+    docs: docs(attribute),
+  };
+  switch (type as AttributeType) {
+    case 'relation':
+      return relationAttribute(owner, base, attribute, context);
+    case 'media':
+      return { ...base, classification: 'media', many: attribute.multiple === true, target: 'MediaFile' };
+    case 'component': {
+      const uid = attribute.component;
+      if (typeof uid !== 'string' || uid === '') {
+        fail(owner, name, 'a component attribute needs "component", the uid of the component it holds.');
+      }
+      const names = context.componentNames.get(uid);
+      if (names === undefined) {
+        fail(
+          owner,
+          name,
+          `component ${JSON.stringify(uid)} is not in the schema. Add the component or point "component" at an existing one.`,
+        );
+      }
+      return {
+        ...base,
+        classification: 'component',
+        many: attribute.repeatable === true,
+        targetUid: uid,
+        target: names.entry,
+        targetInput: names.input,
+      };
+    }
+    case 'dynamiczone': {
+      if (!Array.isArray(attribute.components)) {
+        fail(owner, name, 'a dynamic zone needs "components", the list of component uids it accepts.');
+      }
+      const members: ZoneMember[] = [];
+      for (const uid of new Set<unknown>(attribute.components)) {
+        const names = typeof uid === 'string' ? context.componentNames.get(uid) : undefined;
+        if (typeof uid !== 'string' || names === undefined) {
+          fail(
+            owner,
+            name,
+            `the dynamic zone lists component ${JSON.stringify(uid)}, which is not in the schema. ` +
+              'Add the component or remove it from "components".',
+          );
+        }
+        members.push({ uid, entry: names.entry, input: names.input });
+      }
+      // The final name is claimed once every model has its name (see buildModel).
+      return {
+        ...base,
+        classification: 'dynamiczone',
+        many: true,
+        target: `${ownerName}${pascalCase(name)}Zone`,
+        members,
+      };
+    }
+    case 'enumeration': {
+      const values = attribute.enum;
+      if (!Array.isArray(values) || values.length === 0 || !values.every((v) => typeof v === 'string')) {
+        fail(owner, name, 'an enumeration needs "enum", a non-empty list of string values.');
+      }
+      return { ...base, classification: 'scalar', type: 'enumeration', enumValues: [...new Set(values)] };
+    }
+    default:
+      if (type === 'blocks') context.hasBlocks = true;
+      return { ...base, classification: 'scalar', type: type as ScalarType, enumValues: [] };
+  }
+}
+
+function relationAttribute(
+  owner: Owner,
+  base: AttributeBase,
+  attribute: SchemaAttribute,
+  context: Context,
+): RelationAttribute {
+  const kind = attribute.relation;
+  if (typeof kind !== 'string' || !KNOWN_RELATIONS.has(kind)) {
+    fail(
+      owner,
+      base.name,
+      `unknown relation kind ${JSON.stringify(kind)}. Use one of ${RELATION_KINDS.join(', ')}.`,
+    );
+  }
+  const relation = kind as RelationKind;
+  const many = TO_MANY_KINDS.has(relation);
+  const targetUid = attribute.target;
+  if (targetUid === undefined || targetUid === null || targetUid === '') {
+    if (MORPH_KINDS.has(relation)) {
+      return { ...base, classification: 'relation', relation, many, targetUid: null, target: null };
+    }
+    fail(
+      owner,
+      base.name,
+      `the ${relation} relation has no "target". Set "target" to a content-type uid ` +
+        '(only morphToOne, morphToMany, morphOne and morphMany may leave it out).',
+    );
+  }
+  const names = typeof targetUid === 'string' ? context.ctNames.get(targetUid) : undefined;
+  if (typeof targetUid !== 'string' || names === undefined) {
+    fail(
+      owner,
+      base.name,
+      `the relation targets ${JSON.stringify(targetUid)}, which is not a content type in the schema. ` +
+        'Add that content type or fix "target".',
+    );
+  }
+  return { ...base, classification: 'relation', relation, many, targetUid, target: names.entry };
+}
+
+/** JSDoc tag lines for an attribute's rules, each safe to print inside a comment. */
+function docs(attribute: SchemaAttribute): string[] {
+  const lines: string[] = [];
+  const add = (tag: string, value: unknown) => {
+    if (value === undefined) return;
+    const text = jsdocText(typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
+    lines.push(text === '' ? `@${tag}` : `@${tag} ${text}`);
+  };
+  if (attribute.customField !== undefined) add('customField', String(attribute.customField));
+  if (attribute.default !== undefined) add('default', JSON.stringify(attribute.default) ?? 'null');
+  add('min', attribute.min);
+  add('max', attribute.max);
+  add('minLength', attribute.minLength);
+  add('maxLength', attribute.maxLength);
+  if (attribute.regex !== undefined) add('pattern', String(attribute.regex));
+  if (attribute.unique === true) lines.push('@unique');
+  if (Array.isArray(attribute.allowedTypes) && attribute.allowedTypes.length > 0) {
+    add('allowedTypes', attribute.allowedTypes.map(String).join(', '));
+  }
+  if (attribute.targetField !== undefined) add('targetField', String(attribute.targetField));
+  if (attribute.private === true) lines.push('@private');
+  return lines;
+}

@@ -1,0 +1,287 @@
+/**
+ * `cms-types` against a real Strapi 5 with requireAuth on: generate in both formats, the
+ * unchanged-hash fast path, regeneration after a schema change, watch across a restart with
+ * no request while idle, check, and the errors a user meets first.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createApp, freePort, type RunningStrapi, startStrapi } from '../harness/app.ts';
+import { ROOT } from '../harness/paths.ts';
+import { createProject, runCli, startCli } from '../helpers/cli.ts';
+import { eventually } from '../helpers/watch-client.ts';
+
+const app = createApp('cli');
+const ENV = { CTC_CONFIG: JSON.stringify({ requireAuth: true }) };
+const JS_FILES = [
+  '.cms-types.json',
+  'client.d.ts',
+  'client.js',
+  'index.d.ts',
+  'index.js',
+  'types.d.ts',
+  'types.js',
+];
+let strapi: RunningStrapi;
+let port = 0;
+
+function pluginRequests(server: RunningStrapi, path: string): number {
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes(`GET /api/cms-typed-client${path} `)).length;
+}
+
+function compile(dir: string, files: string[], extra: string[] = []): void {
+  execFileSync(
+    join(ROOT, 'node_modules/.bin/tsc'),
+    [
+      '--noEmit',
+      '--strict',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--target',
+      'es2022',
+      '--lib',
+      'es2022,dom',
+      '--types',
+      'node',
+      '--typeRoots',
+      join(ROOT, 'node_modules/@types'),
+      ...extra,
+      ...files,
+    ],
+    { cwd: dir, stdio: 'pipe' },
+  );
+}
+
+function addTagAttribute(name: string): void {
+  const path = join(app.dir, 'src/api/tag/content-types/tag/schema.json');
+  const schema = JSON.parse(readFileSync(path, 'utf8'));
+  schema.attributes[name] = { type: 'string' };
+  writeFileSync(path, JSON.stringify(schema, null, 2));
+}
+
+async function restart(): Promise<void> {
+  await strapi.stop();
+  strapi = await startStrapi(app, { port, env: ENV });
+}
+
+describe('cms-types against a real Strapi', () => {
+  let project = '';
+  let token = '';
+  before(async () => {
+    port = await freePort();
+    strapi = await startStrapi(app, { port, env: ENV });
+    token = strapi.seed.tokens.readOnly;
+    project = createProject('cli-e2e');
+  });
+  after(() => strapi?.stop());
+
+  it('generate writes types, client and index as .js plus .d.ts by default', async () => {
+    const run = await runCli(['generate', '--url', strapi.url, '--output', 'src/cms'], {
+      cwd: project,
+      env: { CMS_TOKEN: token },
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(
+      run.stdout,
+      /Generated types\.js, types\.d\.ts, client\.js, client\.d\.ts, index\.js, index\.d\.ts in src\/cms \(first run/,
+    );
+    assert.deepEqual(readdirSync(join(project, 'src/cms')).sort(), JS_FILES);
+    const meta = JSON.parse(readFileSync(join(project, 'src/cms/.cms-types.json'), 'utf8'));
+    const hash = (
+      (await (
+        await fetch(`${strapi.url}/api/cms-typed-client/schema-hash`, {
+          headers: { Authorization: `Bearer ${token}` },
+        })
+      ).json()) as { hash: string }
+    ).hash;
+    assert.equal(meta.hash, hash);
+    assert.ok(
+      readFileSync(join(project, 'src/cms/client.js'), 'utf8').includes(
+        `export const SCHEMA_HASH = "${hash}"`,
+      ),
+    );
+    writeFileSync(
+      join(project, 'consumer.ts'),
+      "import { CmsClient, SCHEMA_HASH, type Article } from './src/cms/index.js';\n" +
+        "const cms = new CmsClient({ baseURL: 'http://127.0.0.1:1' });\n" +
+        'const articles: Promise<Article[]> = cms.articles.find();\nvoid articles;\nconst hash: string = SCHEMA_HASH;\nvoid hash;\n',
+    );
+    compile(project, ['consumer.ts']);
+  });
+
+  it('the generated JavaScript client reads from the live Strapi', async () => {
+    const url = new URL(`file://${join(project, 'src/cms/index.js')}`).href;
+    const generated = (await import(url)) as {
+      CmsClient: new (config: object) => { tags: { find(): Promise<unknown[]> } };
+    };
+    const cms = new generated.CmsClient({ baseURL: strapi.url, token: strapi.seed.tokens.fullAccess });
+    assert.ok(Array.isArray(await cms.tags.find()));
+  });
+
+  it('a second run asks only for the hash, writes nothing and says so in one line', async () => {
+    const before = statSync(join(project, 'src/cms/types.d.ts')).mtimeMs;
+    const schemaCalls = pluginRequests(strapi, '/schema');
+    const run = await runCli(['generate', '--url', strapi.url, '--output', 'src/cms'], {
+      cwd: project,
+      env: { CMS_TOKEN: token },
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout.trim().split('\n').length, 1);
+    assert.match(
+      run.stdout,
+      /^Schema unchanged \(hash [0-9a-f]{12}\); src\/cms is up to date, nothing written\.$/m,
+    );
+    assert.equal(statSync(join(project, 'src/cms/types.d.ts')).mtimeMs, before);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(pluginRequests(strapi, '/schema'), schemaCalls, 'no /schema request');
+  });
+
+  it('--format ts writes raw .ts files that compile under --strict and without strictNullChecks', async () => {
+    const run = await runCli(
+      ['generate', '--url', strapi.url, '--output', 'src/cms-ts', '--format', 'ts', '--token', token],
+      { cwd: project },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(readdirSync(join(project, 'src/cms-ts')).sort(), [
+      '.cms-types.json',
+      'client.ts',
+      'index.ts',
+      'types.ts',
+    ]);
+    compile(join(project, 'src/cms-ts'), ['index.ts']);
+    compile(join(project, 'src/cms-ts'), ['index.ts'], ['--strictNullChecks', 'false']);
+    assert.ok(!run.stdout.includes(token) && !run.stderr.includes(token), 'the token is never printed');
+  });
+
+  it('--force regenerates an unchanged schema', async () => {
+    const run = await runCli(['generate', '--url', strapi.url, '--output', 'src/cms', '--force'], {
+      cwd: project,
+      env: { CMS_TOKEN: token },
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /Generated .*\(forced;/);
+  });
+
+  it('explains a missing or wrong token, a wrong path, a stopped server and an output outside the project', async () => {
+    const missing = await runCli(['generate', '--url', strapi.url, '--output', 'src/cms'], { cwd: project });
+    assert.equal(missing.code, 3);
+    assert.match(
+      missing.stderr,
+      /401 Unauthorized: the API token is missing\. Create a read-only API token .* set CMS_TOKEN/,
+    );
+    const wrong = await runCli(
+      ['generate', '--url', strapi.url, '--output', 'src/cms', '--token', 'not-a-real-token-123456'],
+      { cwd: project },
+    );
+    assert.equal(wrong.code, 3);
+    assert.match(wrong.stderr, /the API token is invalid, expired or revoked/);
+    assert.ok(!wrong.stderr.includes('not-a-real-token-123456'), 'the token is not echoed');
+    const notFound = await runCli(
+      ['generate', '--url', `${strapi.url}/nothing-here`, '--output', 'src/cms'],
+      { cwd: project, env: { CMS_TOKEN: token } },
+    );
+    assert.equal(notFound.code, 3);
+    assert.match(notFound.stderr, /404 .*the cms-typed-client plugin is not installed or not enabled/);
+    const closed = await freePort();
+    const refused = await runCli(['generate', '--url', `http://127.0.0.1:${closed}`, '--output', 'src/cms'], {
+      cwd: project,
+    });
+    assert.equal(refused.code, 3);
+    assert.match(
+      refused.stderr,
+      new RegExp(
+        `Could not connect to Strapi at http://127\\.0\\.0\\.1:${closed} \\(ECONNREFUSED\\)\\. Is Strapi running\\?`,
+      ),
+    );
+    const outside = await runCli(['generate', '--url', strapi.url, '--output', '../elsewhere'], {
+      cwd: project,
+    });
+    assert.equal(outside.code, 2);
+    assert.match(outside.stderr, /outside the project/);
+    assert.deepEqual(
+      readdirSync(join(project, 'src/cms')).sort(),
+      JS_FILES,
+      'failures left the output alone',
+    );
+  });
+
+  it('check reports version drift and a changed server schema, failing with --strict', async () => {
+    const fine = await runCli(['check', '--output', 'src/cms', '--url', strapi.url], {
+      cwd: project,
+      env: { CMS_TOKEN: token },
+    });
+    assert.equal(fine.code, 0, fine.stderr);
+    assert.match(fine.stdout, /src\/cms is up to date/);
+    const metaPath = join(project, 'src/cms/.cms-types.json');
+    const original = readFileSync(metaPath, 'utf8');
+    writeFileSync(metaPath, original.replace(/"version": "[^"]+"/, '"version": "0.0.1"'));
+    const drift = await runCli(['check', '--output', 'src/cms'], { cwd: project });
+    assert.equal(drift.code, 0);
+    assert.match(
+      drift.stderr,
+      /generated by cms-typed-client 0\.0\.1, but .* is installed: run cms-types generate --force/,
+    );
+    assert.equal((await runCli(['check', '--output', 'src/cms', '--strict'], { cwd: project })).code, 5);
+    writeFileSync(metaPath, original);
+  });
+
+  it('regenerates after a content-type change and a restart; check sees the change first', async () => {
+    addTagAttribute('shade');
+    await restart();
+    const stale = await runCli(['check', '--output', 'src/cms', '--url', strapi.url, '--strict'], {
+      cwd: project,
+      env: { CMS_TOKEN: strapi.seed.tokens.readOnly },
+    });
+    assert.equal(stale.code, 5);
+    assert.match(stale.stderr, /the schema on the server changed/);
+    const run = await runCli(['generate', '--url', strapi.url, '--output', 'src/cms'], {
+      cwd: project,
+      env: { CMS_TOKEN: strapi.seed.tokens.readOnly },
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /Generated .*\(schema changed;/);
+    assert.match(readFileSync(join(project, 'src/cms/types.d.ts'), 'utf8'), /\bshade\b/);
+  });
+
+  it('watch regenerates after a restart with a changed schema, with no request while idle', async () => {
+    const child = startCli(['watch', '--url', strapi.url, '--output', 'src/cms'], {
+      cwd: project,
+      env: { CMS_TOKEN: strapi.seed.tokens.readOnly },
+    });
+    let stdout = '';
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      await eventually(() => stdout.includes('Schema unchanged'), 10_000, 'watch to connect');
+      const seen = pluginRequests(strapi, '');
+      const watches = pluginRequests(strapi, '/schema-watch');
+      assert.equal(watches, 1);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      assert.equal(pluginRequests(strapi, ''), seen, 'no request while idle');
+      addTagAttribute('tone');
+      await strapi.stop();
+      await eventually(() => stdout.includes('Lost the connection'), 5_000, 'watch to notice the restart');
+      strapi = await startStrapi(app, { port, env: ENV });
+      await eventually(() => /Generated .*\(schema changed;/.test(stdout), 20_000, 'watch to regenerate');
+      assert.match(readFileSync(join(project, 'src/cms/types.d.ts'), 'utf8'), /\btone\b/);
+      assert.equal(stdout.match(/Generated /g)?.length, 1, 'one generation for one hash');
+      child.kill('SIGINT');
+      assert.equal(await exited, 0);
+      assert.match(stdout, /Stopped watching\./);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});

@@ -1,0 +1,374 @@
+/**
+ * The types emitter: committed snapshots of the three real payloads, determinism, and a compile
+ * of every snapshot with the TypeScript compiler (strict, not strict, and as a `.d.ts`).
+ * `UPDATE_SNAPSHOTS=1 node --test test/unit/codegen-emit.test.ts` rewrites the snapshots.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, it } from 'node:test';
+import ts from 'typescript';
+import { emitTypes } from '../../src/codegen/emit-types.ts';
+import { buildModel } from '../../src/codegen/model.ts';
+import type {
+  CmsSchema,
+  SchemaAttribute,
+  SchemaContentType,
+  SchemaResponse,
+} from '../../src/schema/types.ts';
+import { ROOT } from '../harness/paths.ts';
+
+const FIXTURES = ['kitchen', 'kitchen-refresh', 'launchpad'] as const;
+const UPDATE = process.env.UPDATE_SNAPSHOTS === '1';
+
+function payload(name: string): CmsSchema {
+  const file = join(ROOT, 'test/fixtures/payloads', `${name}.json`);
+  return (JSON.parse(readFileSync(file, 'utf8')) as SchemaResponse).schema;
+}
+
+function emit(schema: CmsSchema): string {
+  return emitTypes(buildModel(schema));
+}
+
+// --- compiling in memory -------------------------------------------------------------------
+
+const BASE_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2023,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+  types: [],
+  noEmit: true,
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  isolatedModules: true,
+  verbatimModuleSyntax: true,
+  noUnusedLocals: true,
+  skipLibCheck: false,
+  skipDefaultLibCheck: true,
+};
+
+const libFiles = new Map<string, ts.SourceFile>();
+
+/** Diagnostics of a program made of in-memory files (paths under /virtual/) and the default libs. */
+function compile(files: Record<string, string>, overrides: ts.CompilerOptions = {}): string[] {
+  const options = { ...BASE_OPTIONS, ...overrides };
+  const host = ts.createCompilerHost(options, true);
+  const diskSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError) => {
+    const text = files[fileName];
+    if (text !== undefined) return ts.createSourceFile(fileName, text, languageVersion, true);
+    let cached = libFiles.get(fileName);
+    if (cached === undefined) {
+      cached = diskSourceFile(fileName, languageVersion, onError);
+      if (cached !== undefined) libFiles.set(fileName, cached);
+    }
+    return cached;
+  };
+  host.fileExists = (fileName) => fileName in files || ts.sys.fileExists(fileName);
+  host.readFile = (fileName) => files[fileName] ?? ts.sys.readFile(fileName);
+  host.writeFile = () => {};
+  const program = ts.createProgram(Object.keys(files), options, host);
+  return ts.getPreEmitDiagnostics(program).map((d) => ts.formatDiagnostic(d, FORMAT_HOST));
+}
+
+const FORMAT_HOST: ts.FormatDiagnosticsHost = {
+  getCanonicalFileName: (f) => f,
+  getCurrentDirectory: () => '/virtual',
+  getNewLine: () => '\n',
+};
+
+function assertCompiles(source: string, label: string): void {
+  const variants: [string, Record<string, string>, ts.CompilerOptions][] = [
+    ['strict .ts', { '/virtual/types.ts': source }, {}],
+    [
+      'strictNullChecks: false',
+      { '/virtual/types.ts': source },
+      { strictNullChecks: false, exactOptionalPropertyTypes: false },
+    ],
+    ['strict .d.ts', { '/virtual/types.d.ts': source }, {}],
+  ];
+  for (const [variant, files, options] of variants) {
+    const diagnostics = compile(files, options);
+    assert.deepEqual(diagnostics, [], `${label} (${variant}) does not compile:\n${diagnostics.join('\n')}`);
+  }
+}
+
+/** Lines of `text` outside comments, trimmed: enough to assert on a declaration. */
+function code(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+// --- snapshots -----------------------------------------------------------------------------
+
+describe('emitTypes: snapshots of the real payloads', () => {
+  for (const name of FIXTURES) {
+    const file = join(ROOT, 'test/fixtures/generated', name, 'types.ts');
+    it(`${name} matches test/fixtures/generated/${name}/types.ts`, () => {
+      const output = emit(payload(name));
+      if (UPDATE) {
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, output);
+        return;
+      }
+      let committed: string;
+      try {
+        committed = readFileSync(file, 'utf8');
+      } catch {
+        assert.fail(`${file} is missing: run UPDATE_SNAPSHOTS=1 node --test test/unit/codegen-emit.test.ts`);
+      }
+      if (committed !== output) {
+        const want = committed.split('\n');
+        const got = output.split('\n');
+        let line = 0;
+        while (line < want.length && want[line] === got[line]) line++;
+        assert.fail(
+          `${name}: the output differs from the snapshot at line ${line + 1}:\n` +
+            `  snapshot: ${JSON.stringify(want[line])}\n  output:   ${JSON.stringify(got[line])}\n` +
+            'If the change is intended, run UPDATE_SNAPSHOTS=1 node --test test/unit/codegen-emit.test.ts ' +
+            'and review the diff with git diff test/fixtures/generated.',
+        );
+      }
+    });
+    it(`${name} snapshot compiles (strict, strictNullChecks off, .d.ts)`, () => {
+      assertCompiles(readFileSync(file, 'utf8'), name);
+    });
+  }
+
+  it('has no runtime values and no imports', () => {
+    const output = emit(payload('launchpad'));
+    const source = ts.createSourceFile('types.ts', output, ts.ScriptTarget.ES2023, true);
+    for (const statement of source.statements) {
+      const kind = ts.SyntaxKind[statement.kind];
+      assert.ok(
+        ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement),
+        `unexpected ${kind}`,
+      );
+      assert.ok(
+        statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword),
+        'every declaration is exported',
+      );
+    }
+  });
+});
+
+// --- determinism ---------------------------------------------------------------------------
+
+function shuffled<T>(items: T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+function reorder<T extends object>(record: T, seed: number): T {
+  return Object.fromEntries(shuffled(Object.entries(record), seed)) as T;
+}
+
+describe('emitTypes: determinism', () => {
+  for (const name of FIXTURES) {
+    it(`${name}: same bytes twice, and for shuffled content types, components and keys`, () => {
+      const schema = payload(name);
+      const first = emit(schema);
+      assert.equal(emit(payload(name)), first);
+      for (const seed of [1, 7, 42]) {
+        const contentTypes = Object.fromEntries(
+          Object.entries(reorder(schema.contentTypes, seed)).map(([uid, ct]) => [uid, reorder(ct, seed + 1)]),
+        );
+        const components = Object.fromEntries(
+          Object.entries(reorder(schema.components, seed + 2)).map(([uid, c]) => [uid, reorder(c, seed + 3)]),
+        );
+        const shuffledSchema = reorder({ ...schema, contentTypes, components }, seed);
+        assert.equal(emit(shuffledSchema), first, `seed ${seed}`);
+      }
+    });
+  }
+});
+
+// --- mapping, case by case -----------------------------------------------------------------
+
+function contentType(attributes: Record<string, SchemaAttribute>, extra: Partial<SchemaContentType> = {}) {
+  return {
+    uid: 'api::post.post',
+    kind: 'collectionType',
+    singularName: 'post',
+    pluralName: 'posts',
+    displayName: 'Post',
+    draftAndPublish: false,
+    localized: false,
+    attributes,
+    routes: [],
+    ...extra,
+  } satisfies SchemaContentType;
+}
+
+function single(
+  attributes: Record<string, SchemaAttribute>,
+  extra: Partial<SchemaContentType> = {},
+): CmsSchema {
+  return {
+    format: 1,
+    contentTypes: {
+      'api::post.post': contentType(attributes, extra),
+      'api::tag.tag': { ...contentType({}), uid: 'api::tag.tag', singularName: 'tag', pluralName: 'tags' },
+    },
+    components: {
+      'shared.seo': { uid: 'shared.seo', category: 'shared', displayName: 'SEO', attributes: {} },
+      'shared.quote': {
+        uid: 'shared.quote',
+        category: 'shared',
+        displayName: 'Quote',
+        attributes: { text: { type: 'text' } },
+      },
+    },
+    auth: null,
+  };
+}
+
+describe('emitTypes: mapping', () => {
+  const cases: [string, { given: CmsSchema; want: string[]; not?: string[] }][] = [
+    [
+      'system fields without draft and publish or i18n',
+      {
+        given: single({}),
+        want: [
+          'export interface Post {\nid: number;\ndocumentId: string;\ncreatedAt: string;\nupdatedAt: string;\npublishedAt: string;\n}',
+        ],
+        not: ['locale: string;'],
+      },
+    ],
+    [
+      'draft and publish makes publishedAt nullable; i18n adds locale',
+      {
+        given: single({}, { draftAndPublish: true, localized: true }),
+        want: ['publishedAt: string | null;\nlocale: string;\n}'],
+      },
+    ],
+    [
+      'required scalars are non-null, others nullable; input optional unless required without default',
+      {
+        given: single({
+          a: { type: 'string', required: true },
+          b: { type: 'integer' },
+          c: { type: 'boolean', required: true, default: true },
+          d: { type: 'biginteger' },
+        }),
+        want: [
+          'a: string;\nb: number | null;\nc: boolean;\nd: string | null;',
+          'export interface PostInput {\na: string;\nb?: number | null;\nc?: boolean;\nd?: string | number | null;\n}',
+        ],
+      },
+    ],
+    [
+      'password and private attributes are only in the input',
+      {
+        given: single({ secret: { type: 'password' }, note: { type: 'text', private: true } }),
+        want: ['export interface PostInput {\nsecret?: string | null;\nnote?: string | null;\n}'],
+        not: ['secret: string', 'note: string'],
+      },
+    ],
+    [
+      'enumeration values are escaped literals',
+      {
+        given: single({ kind: { type: 'enumeration', enum: ['a"b', "it's", '*/', 'x\ny'], required: true } }),
+        want: ['kind: "a\\"b" | "it\'s" | "*/" | "x\\ny";'],
+      },
+    ],
+    [
+      'relations, morphs, media and components on the populatable side',
+      {
+        given: single({
+          one: { type: 'relation', relation: 'oneWay', target: 'api::tag.tag' },
+          many: { type: 'relation', relation: 'manyWay', target: 'api::tag.tag' },
+          anyOne: { type: 'relation', relation: 'morphToOne' },
+          anyMany: { type: 'relation', relation: 'morphMany' },
+          cover: { type: 'media', required: true },
+          avatar: { type: 'media' },
+          files: { type: 'media', multiple: true },
+          seo: { type: 'component', component: 'shared.seo', required: true },
+          quote: { type: 'component', component: 'shared.quote' },
+          quotes: { type: 'component', component: 'shared.quote', repeatable: true },
+          body: { type: 'dynamiczone', components: ['shared.seo', 'shared.quote'] },
+        }),
+        want: [
+          'export interface PostPopulatable {\none: Tag | null;\nmany: Tag[];\nanyOne: Record<string, unknown> | null;\n' +
+            'anyMany: Record<string, unknown>[];\ncover: MediaFile;\navatar: MediaFile | null;\nfiles: MediaFile[];\n' +
+            'seo: SharedSeo;\nquote: SharedQuote | null;\nquotes: SharedQuote[];\nbody: PostBodyZone[];\n}',
+          'export interface PostInput {\none?: RelationInput;\nmany?: RelationsInput;\nanyOne?: RelationInput;\n' +
+            'anyMany?: RelationsInput;\ncover: MediaInput;\navatar?: MediaInput;\nfiles?: MultiMediaInput;\n' +
+            'seo: SharedSeoInput;\nquote?: SharedQuoteInput | null;\nquotes?: SharedQuoteInput[];\nbody?: (\n' +
+            '| ({ __component: "shared.seo" } & SharedSeoInput)\n| ({ __component: "shared.quote" } & SharedQuoteInput)\n)[];\n}',
+          'export type PostBodyZone =\n| ({ __component: "shared.seo" } & SharedSeo)\n' +
+            '| ({ __component: "shared.quote" } & SharedQuote);',
+          'export interface SharedQuoteInput {\nid?: number;\ntext?: string | null;\n}',
+        ],
+      },
+    ],
+    [
+      'blocks types only when a blocks attribute exists',
+      {
+        given: single({ content: { type: 'blocks' } }),
+        want: ['content: BlocksContent | null;', 'export type BlocksContent = Block[];'],
+      },
+    ],
+    [
+      'no blocks types otherwise',
+      {
+        given: single({ content: { type: 'richtext' } }),
+        want: ['content: string | null;'],
+        not: ['BlocksContent'],
+      },
+    ],
+    [
+      'registry by uid',
+      {
+        given: single({}, { kind: 'singleType' }),
+        want: [
+          'export interface CmsSchemaTypes {\ncontentTypes: {\n"api::post.post": {\nentry: Post;\n' +
+            'populatable: PostPopulatable;\ninput: PostInput;\nkind: "singleType";\n};',
+          '"shared.quote": {\nentry: SharedQuote;\npopulatable: SharedQuotePopulatable;\ninput: SharedQuoteInput;\n};',
+        ],
+      },
+    ],
+  ];
+  for (const [name, { given, want, not = [] }] of cases) {
+    it(name, () => {
+      const output = emit(given);
+      const body = code(output);
+      for (const part of want) assert.ok(body.includes(part), `missing:\n${part}\n--- in ---\n${body}`);
+      for (const part of not) assert.ok(!body.includes(part), `unexpected: ${part}`);
+      assertCompiles(output, name);
+    });
+  }
+
+  it('JSDoc names the uid and display name, with comment ends escaped', () => {
+    const output = emit(
+      single({ x: { type: 'string', regex: '^a*/b$', default: '*/' } }, { displayName: 'Po*/st\n@x' }),
+    );
+    assert.ok(
+      output.includes(
+        '/**\n * Content type `api::post.post` (Po*\\/st @x): the fields every response carries.',
+      ),
+    );
+    assert.ok(output.includes('   * @default "*\\/"\n   * @pattern ^a*\\/b$\n'));
+    assertCompiles(output, 'jsdoc');
+  });
+
+  it('an empty schema still gives the shared types and an empty registry', () => {
+    const output = emit({ format: 1, contentTypes: {}, components: {}, auth: null });
+    assert.ok(
+      output.endsWith('export interface CmsSchemaTypes {\n  contentTypes: {};\n  components: {};\n}\n'),
+    );
+    assertCompiles(output, 'empty');
+  });
+});

@@ -1,0 +1,678 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import {
+  buildModel,
+  type CodegenModel,
+  isSchemaError,
+  type ModelAttribute,
+  SchemaError,
+} from '../../src/codegen/model.ts';
+import type {
+  CmsSchema,
+  SchemaAttribute,
+  SchemaComponent,
+  SchemaContentType,
+  SchemaResponse,
+} from '../../src/schema/types.ts';
+import { ROOT } from '../harness/paths.ts';
+
+type Attrs = Record<string, SchemaAttribute>;
+
+function contentType(
+  uid: string,
+  attributes: Attrs = {},
+  extra: Partial<SchemaContentType> = {},
+): SchemaContentType {
+  const name = uid.slice(uid.lastIndexOf('.') + 1);
+  return {
+    uid,
+    kind: 'collectionType',
+    singularName: name,
+    pluralName: `${name}s`,
+    displayName: name,
+    draftAndPublish: false,
+    localized: false,
+    attributes,
+    routes: [],
+    ...extra,
+  };
+}
+
+function component(uid: string, attributes: Attrs = {}): SchemaComponent {
+  const dot = uid.indexOf('.');
+  return { uid, category: uid.slice(0, dot), displayName: uid.slice(dot + 1), attributes };
+}
+
+function schema(contentTypes: SchemaContentType[], components: SchemaComponent[] = []): CmsSchema {
+  return {
+    format: 1,
+    contentTypes: Object.fromEntries(contentTypes.map((c) => [c.uid, c])),
+    components: Object.fromEntries(components.map((c) => [c.uid, c])),
+    auth: null,
+  };
+}
+
+/** uid -> [entry, populatable, input, client property] */
+function names(model: CodegenModel): Record<string, [string, string, string, string | null]> {
+  const out: Record<string, [string, string, string, string | null]> = {};
+  for (const m of model.contentTypes) {
+    out[m.uid] = [m.names.entry, m.names.populatable, m.names.input, m.clientProperty];
+  }
+  for (const m of model.components) out[m.uid] = [m.names.entry, m.names.populatable, m.names.input, null];
+  return out;
+}
+
+describe('buildModel: names', () => {
+  const cases: [string, { given: CmsSchema; want: ReturnType<typeof names> }][] = [
+    [
+      'api, plugin and component names',
+      {
+        given: schema(
+          [
+            contentType(
+              'api::blog-post.blog-post',
+              {},
+              { singularName: 'blog-post', pluralName: 'blog-posts' },
+            ),
+            contentType('plugin::users-permissions.user'),
+            contentType('plugin::upload.file'),
+            contentType(
+              'api::home.home',
+              {},
+              { kind: 'singleType', singularName: 'home', pluralName: 'homes' },
+            ),
+          ],
+          [component('shared.seo')],
+        ),
+        want: {
+          'api::blog-post.blog-post': ['BlogPost', 'BlogPostPopulatable', 'BlogPostInput', 'blogPosts'],
+          'api::home.home': ['Home', 'HomePopulatable', 'HomeInput', 'home'],
+          'plugin::upload.file': ['UploadFile', 'UploadFilePopulatable', 'UploadFileInput', null],
+          'plugin::users-permissions.user': [
+            'UsersPermissionsUser',
+            'UsersPermissionsUserPopulatable',
+            'UsersPermissionsUserInput',
+            null,
+          ],
+          'shared.seo': ['SharedSeo', 'SharedSeoPopulatable', 'SharedSeoInput', null],
+        },
+      },
+    ],
+    [
+      'names that collide after PascalCase are numbered in uid order',
+      {
+        given: schema([
+          contentType(
+            'api::blog_post.blog_post',
+            {},
+            { singularName: 'blog_post', pluralName: 'blog_posts' },
+          ),
+          contentType('api::BlogPost.BlogPost', {}, { singularName: 'BlogPost', pluralName: 'BlogPosts' }),
+          contentType(
+            'api::blog-post.blog-post',
+            {},
+            { singularName: 'blog-post', pluralName: 'blog-posts' },
+          ),
+        ]),
+        want: {
+          'api::BlogPost.BlogPost': ['BlogPost', 'BlogPostPopulatable', 'BlogPostInput', 'blogPosts'],
+          'api::blog-post.blog-post': ['BlogPost2', 'BlogPost2Populatable', 'BlogPost2Input', 'blogPosts2'],
+          'api::blog_post.blog_post': ['BlogPost3', 'BlogPost3Populatable', 'BlogPost3Input', 'blogPosts3'],
+        },
+      },
+    ],
+    [
+      'shared and global type names are never taken',
+      {
+        given: schema([
+          contentType('api::media-file.media-file', {}, { singularName: 'media-file' }),
+          contentType('api::record.record'),
+          contentType('api::block.block'),
+          contentType('api::date.date'),
+          contentType('api::cms-response.cms-response', {}, { singularName: 'cms-response' }),
+        ]),
+        want: {
+          'api::block.block': ['Block2', 'Block2Populatable', 'Block2Input', 'blocks'],
+          'api::cms-response.cms-response': [
+            'CmsResponse2',
+            'CmsResponse2Populatable',
+            'CmsResponse2Input',
+            'cmsResponses',
+          ],
+          'api::date.date': ['Date2', 'Date2Populatable', 'Date2Input', 'dates'],
+          'api::media-file.media-file': [
+            'MediaFile2',
+            'MediaFile2Populatable',
+            'MediaFile2Input',
+            'mediaFiles',
+          ],
+          'api::record.record': ['Record2', 'Record2Populatable', 'Record2Input', 'records'],
+        },
+      },
+    ],
+    [
+      'a content type named like another one plus Input moves the later one',
+      {
+        given: schema(
+          [contentType('api::article.article')],
+          [component('article.input'), component('article.populatable')],
+        ),
+        want: {
+          'api::article.article': ['Article', 'ArticlePopulatable', 'ArticleInput', 'articles'],
+          'article.input': ['ArticleInput2', 'ArticleInput2Populatable', 'ArticleInput2Input', null],
+          'article.populatable': [
+            'ArticlePopulatable2',
+            'ArticlePopulatable2Populatable',
+            'ArticlePopulatable2Input',
+            null,
+          ],
+        },
+      },
+    ],
+    [
+      'client members and reserved words get a kind suffix, then a number',
+      {
+        given: schema([
+          contentType('api::auth.auth', {}, { pluralName: 'auth' }),
+          contentType('api::config.config', {}, { kind: 'singleType', singularName: 'config' }),
+          contentType('api::klass.klass', {}, { pluralName: 'class' }),
+          contentType('api::proto.proto', {}, { pluralName: '__proto__' }),
+          contentType('api::upload-x.upload-x', {}, { pluralName: 'upload' }),
+          contentType('api::upload-y.upload-y', {}, { pluralName: 'upload-collection' }),
+          contentType('api::digits.digits', {}, { pluralName: '3d-models' }),
+          contentType('api::empty.empty', {}, { pluralName: '✨' }),
+        ]),
+        want: {
+          'api::auth.auth': ['Auth', 'AuthPopulatable', 'AuthInput', 'authCollection'],
+          'api::config.config': ['Config', 'ConfigPopulatable', 'ConfigInput', 'configSingle'],
+          'api::digits.digits': ['Digits', 'DigitsPopulatable', 'DigitsInput', '_3dModels'],
+          'api::empty.empty': ['Empty', 'EmptyPopulatable', 'EmptyInput', 'unnamed'],
+          'api::klass.klass': ['Klass', 'KlassPopulatable', 'KlassInput', 'classCollection'],
+          'api::proto.proto': ['Proto', 'ProtoPopulatable', 'ProtoInput', 'proto'],
+          'api::upload-x.upload-x': ['UploadX', 'UploadXPopulatable', 'UploadXInput', 'uploadCollection'],
+          'api::upload-y.upload-y': ['UploadY', 'UploadYPopulatable', 'UploadYInput', 'uploadCollection2'],
+        },
+      },
+    ],
+    [
+      'hostile names still give identifiers',
+      {
+        given: schema([
+          contentType('api::x.x', {}, { singularName: '*/ class', pluralName: '${`\\' }),
+          contentType('api::y.y', {}, { singularName: '123', pluralName: '😀' }),
+        ]),
+        want: {
+          'api::x.x': ['Class', 'ClassPopulatable', 'ClassInput', 'unnamed'],
+          'api::y.y': ['_123', '_123Populatable', '_123Input', 'unnamed2'],
+        },
+      },
+    ],
+  ];
+  for (const [name, { given, want }] of cases)
+    it(name, () => assert.deepEqual(names(buildModel(given)), want));
+
+  it('names dynamic zones <Owner><Attr>Zone after every model name', () => {
+    const model = buildModel(
+      schema(
+        [
+          contentType('api::page.page', {
+            sections: { type: 'dynamiczone', components: ['a.b'] },
+            'sections!': { type: 'dynamiczone', components: ['a.b'] },
+          }),
+        ],
+        [component('a.b'), component('page.sections-zone')],
+      ),
+    );
+    const zones = model.contentTypes[0]!.attributes.map((a) =>
+      a.classification === 'dynamiczone' ? a.target : '',
+    );
+    // `page.sections-zone` took PageSectionsZone first; `sections` < `sections!` by name.
+    assert.deepEqual(zones, ['PageSectionsZone2', 'PageSectionsZone3']);
+  });
+});
+
+type AttributeSummary = Record<string, unknown>;
+
+function summary(attribute: ModelAttribute): AttributeSummary {
+  const { docs, ...rest } = attribute;
+  return docs.length > 0 ? { ...rest, docs } : rest;
+}
+
+describe('buildModel: attributes', () => {
+  const base = { required: false, hasDefault: false, hidden: false };
+  const cases: [string, { given: SchemaAttribute; want: AttributeSummary }][] = [
+    [
+      'string with rules',
+      {
+        given: { type: 'string', required: true, minLength: 2, maxLength: 120, regex: 'a*/b' },
+        want: {
+          ...base,
+          name: 'field',
+          key: 'field',
+          required: true,
+          classification: 'scalar',
+          type: 'string',
+          enumValues: [],
+          docs: ['@minLength 2', '@maxLength 120', '@pattern a*\\/b'],
+        },
+      },
+    ],
+    [
+      'enumeration with default',
+      {
+        given: { type: 'enumeration', enum: ['a', 'b', 'a'], default: 'a' },
+        want: {
+          ...base,
+          name: 'field',
+          key: 'field',
+          hasDefault: true,
+          classification: 'scalar',
+          type: 'enumeration',
+          enumValues: ['a', 'b'],
+          docs: ['@default "a"'],
+        },
+      },
+    ],
+    [
+      'password is hidden',
+      {
+        given: { type: 'password' },
+        want: {
+          ...base,
+          name: 'field',
+          key: 'field',
+          hidden: true,
+          classification: 'scalar',
+          type: 'password',
+          enumValues: [],
+        },
+      },
+    ],
+    [
+      'private is hidden',
+      {
+        given: { type: 'text', private: true },
+        want: {
+          ...base,
+          name: 'field',
+          key: 'field',
+          hidden: true,
+          classification: 'scalar',
+          type: 'text',
+          enumValues: [],
+          docs: ['@private'],
+        },
+      },
+    ],
+    [
+      'custom field keeps its underlying type',
+      {
+        given: { type: 'string', customField: 'global::color' },
+        want: {
+          ...base,
+          name: 'field',
+          key: 'field',
+          classification: 'scalar',
+          type: 'string',
+          enumValues: [],
+          docs: ['@customField global::color'],
+        },
+      },
+    ],
+    [
+      'to-one relation',
+      {
+        given: { type: 'relation', relation: 'manyToOne', target: 'api::tag.tag' },
+        want: {
+          ...base,
+          name: 'field',
+          key: 'field',
+          classification: 'relation',
+          relation: 'manyToOne',
+          many: false,
+          targetUid: 'api::tag.tag',
+          target: 'Tag',
+        },
+      },
+    ],
+    [
+      'to-many relation',
+      {
+        given: { type: 'relation', relation: 'manyWay', target: 'api::tag.tag' },
+        want: {
+          ...base,
+          name: 'field',
+          key: 'field',
+          classification: 'relation',
+          relation: 'manyWay',
+          many: true,
+          targetUid: 'api::tag.tag',
+          target: 'Tag',
+        },
+      },
+    ],
+    [
+      'morph relation without target',
+      {
+        given: { type: 'relation', relation: 'morphToMany' },
+        want: {
+          ...base,
+          name: 'field',
+          key: 'field',
+          classification: 'relation',
+          relation: 'morphToMany',
+          many: true,
+          targetUid: null,
+          target: null,
+        },
+      },
+    ],
+    [
+      'single media',
+      {
+        given: { type: 'media', multiple: false, required: true, allowedTypes: ['images'] },
+        want: {
+          ...base,
+          name: 'field',
+          key: 'field',
+          required: true,
+          classification: 'media',
+          many: false,
+          target: 'MediaFile',
+          docs: ['@allowedTypes images'],
+        },
+      },
+    ],
+    [
+      'repeatable component',
+      {
+        given: { type: 'component', component: 'shared.seo', repeatable: true },
+        want: {
+          ...base,
+          name: 'field',
+          key: 'field',
+          classification: 'component',
+          many: true,
+          targetUid: 'shared.seo',
+          target: 'SharedSeo',
+          targetInput: 'SharedSeoInput',
+        },
+      },
+    ],
+    [
+      'dynamic zone',
+      {
+        given: { type: 'dynamiczone', components: ['shared.seo', 'shared.seo'] },
+        want: {
+          ...base,
+          name: 'field',
+          key: 'field',
+          classification: 'dynamiczone',
+          many: true,
+          target: 'ThingFieldZone',
+          members: [{ uid: 'shared.seo', entry: 'SharedSeo', input: 'SharedSeoInput' }],
+        },
+      },
+    ],
+  ];
+  for (const [name, { given, want }] of cases) {
+    it(name, () => {
+      const model = buildModel(
+        schema(
+          [contentType('api::thing.thing', { field: given }), contentType('api::tag.tag')],
+          [component('shared.seo')],
+        ),
+      );
+      const thing = model.contentTypes.find((c) => c.uid === 'api::thing.thing')!;
+      assert.deepEqual(summary(thing.attributes[0]!), want);
+    });
+  }
+
+  it('quotes keys that are not plain identifiers and keeps schema order', () => {
+    const model = buildModel(
+      schema([
+        contentType('api::thing.thing', {
+          zeta: { type: 'string' },
+          'my-field': { type: 'string' },
+          class: { type: 'string' },
+          'a"b': { type: 'string' },
+        }),
+      ]),
+    );
+    assert.deepEqual(
+      model.contentTypes[0]!.attributes.map((a) => [a.name, a.key]),
+      [
+        ['zeta', 'zeta'],
+        ['my-field', '"my-field"'],
+        ['class', '"class"'],
+        ['a"b', '"a\\"b"'],
+      ],
+    );
+  });
+
+  it('flags blocks and sorts models by uid', () => {
+    const model = buildModel(
+      schema(
+        [contentType('api::b.b'), contentType('api::a.a')],
+        [component('z.z', { c: { type: 'blocks' } }), component('a.a')],
+      ),
+    );
+    assert.equal(model.hasBlocks, true);
+    assert.deepEqual(
+      model.contentTypes.map((c) => c.uid),
+      ['api::a.a', 'api::b.b'],
+    );
+    assert.deepEqual(
+      model.components.map((c) => c.uid),
+      ['a.a', 'z.z'],
+    );
+    assert.equal(buildModel(schema([contentType('api::a.a')])).hasBlocks, false);
+  });
+
+  it('models the kitchen fixture', () => {
+    const payload = JSON.parse(
+      readFileSync(join(ROOT, 'test/fixtures/payloads/kitchen.json'), 'utf8'),
+    ) as SchemaResponse;
+    const model = buildModel(payload.schema);
+    const article = model.contentTypes.find((c) => c.uid === 'api::article.article')!;
+    assert.equal(article.clientProperty, 'articles');
+    assert.equal(
+      model.contentTypes.find((c) => c.uid === 'api::site-setting.site-setting')!.clientProperty,
+      'siteSetting',
+    );
+    const byClass = {
+      relation: article.attributes.filter((a) => a.classification === 'relation'),
+      media: article.attributes.filter((a) => a.classification === 'media'),
+      component: article.attributes.filter((a) => a.classification === 'component'),
+      dynamiczone: article.attributes.filter((a) => a.classification === 'dynamiczone'),
+    };
+    assert.deepEqual(
+      byClass.relation.map((a) => a.name),
+      ['author', 'tags', 'related', 'parent', 'featuredTag'],
+    );
+    assert.deepEqual(
+      byClass.media.map((a) => a.name),
+      ['cover', 'gallery', 'attachment'],
+    );
+    assert.deepEqual(
+      byClass.component.map((a) => a.name),
+      ['seo', 'links'],
+    );
+    assert.deepEqual(
+      byClass.dynamiczone.map((a) => a.target),
+      ['ArticleSectionsZone'],
+    );
+  });
+});
+
+describe('buildModel: SchemaError', () => {
+  const ok = (attributes: Attrs) =>
+    schema(
+      [contentType('api::post.post', attributes), contentType('api::tag.tag')],
+      [component('shared.seo')],
+    );
+  const inComponent = (attributes: Attrs) =>
+    schema([contentType('api::tag.tag')], [component('shared.seo'), component('shared.card', attributes)]);
+  const cases: [string, { given: CmsSchema; want: string }][] = [
+    [
+      'unknown attribute type',
+      {
+        given: ok({ color: { type: 'customField', customField: 'plugin::color-picker.color' } }),
+        want:
+          'content type "api::post.post", attribute "color": unknown attribute type "customField". Use one of ' +
+          'string, text, richtext, blocks, email, password, uid, enumeration, integer, biginteger, float, decimal, ' +
+          'boolean, date, time, datetime, timestamp, json, media, relation, component, dynamiczone; ' +
+          'a custom field must carry its underlying type in "type".',
+      },
+    ],
+    [
+      'relation without a target',
+      {
+        given: ok({ tag: { type: 'relation', relation: 'manyToOne' } }),
+        want:
+          'content type "api::post.post", attribute "tag": the manyToOne relation has no "target". ' +
+          'Set "target" to a content-type uid (only morphToOne, morphToMany, morphOne and morphMany may leave it out).',
+      },
+    ],
+    [
+      'relation to a missing content type',
+      {
+        given: ok({ owner: { type: 'relation', relation: 'oneToOne', target: 'admin::user' } }),
+        want:
+          'content type "api::post.post", attribute "owner": the relation targets "admin::user", which is not a ' +
+          'content type in the schema. Add that content type or fix "target".',
+      },
+    ],
+    [
+      'relation to a component uid',
+      {
+        given: ok({ owner: { type: 'relation', relation: 'oneToMany', target: 'shared.seo' } }),
+        want:
+          'content type "api::post.post", attribute "owner": the relation targets "shared.seo", which is not a ' +
+          'content type in the schema. Add that content type or fix "target".',
+      },
+    ],
+    [
+      'unknown relation kind',
+      {
+        given: ok({ tag: { type: 'relation', relation: 'oneToAll', target: 'api::tag.tag' } }),
+        want:
+          'content type "api::post.post", attribute "tag": unknown relation kind "oneToAll". Use one of oneToOne, ' +
+          'oneToMany, manyToOne, manyToMany, oneWay, manyWay, morphToOne, morphToMany, morphOne, morphMany.',
+      },
+    ],
+    [
+      'component reference to a missing component',
+      {
+        given: inComponent({ seo: { type: 'component', component: 'shared.nope' } }),
+        want:
+          'component "shared.card", attribute "seo": component "shared.nope" is not in the schema. ' +
+          'Add the component or point "component" at an existing one.',
+      },
+    ],
+    [
+      'component attribute without a component',
+      {
+        given: ok({ seo: { type: 'component' } }),
+        want:
+          'content type "api::post.post", attribute "seo": a component attribute needs "component", ' +
+          'the uid of the component it holds.',
+      },
+    ],
+    [
+      'dynamic zone reference to a missing component',
+      {
+        given: ok({ body: { type: 'dynamiczone', components: ['shared.seo', 'sections.gone'] } }),
+        want:
+          'content type "api::post.post", attribute "body": the dynamic zone lists component "sections.gone", ' +
+          'which is not in the schema. Add the component or remove it from "components".',
+      },
+    ],
+    [
+      'dynamic zone without a component list',
+      {
+        given: ok({ body: { type: 'dynamiczone' } }),
+        want:
+          'content type "api::post.post", attribute "body": a dynamic zone needs "components", ' +
+          'the list of component uids it accepts.',
+      },
+    ],
+    [
+      'enumeration without values',
+      {
+        given: inComponent({ size: { type: 'enumeration', enum: [] } }),
+        want: 'component "shared.card", attribute "size": an enumeration needs "enum", a non-empty list of string values.',
+      },
+    ],
+    [
+      'enumeration without enum',
+      {
+        given: ok({ size: { type: 'enumeration' } }),
+        want: 'content type "api::post.post", attribute "size": an enumeration needs "enum", a non-empty list of string values.',
+      },
+    ],
+    [
+      'system field as an attribute',
+      {
+        given: ok({ documentId: { type: 'string' } }),
+        want:
+          'content type "api::post.post", attribute "documentId": this name is reserved for a field Strapi adds ' +
+          'itself. Rename the attribute.',
+      },
+    ],
+    [
+      'hostile names stay on one line in the message',
+      {
+        given: schema([contentType('api::a\n"b.x', { 'c\nd': { type: 'nope\n' } })]),
+        want:
+          'content type "api::a\\n\\"b.x", attribute "c\\nd": unknown attribute type "nope\\n". Use one of ' +
+          'string, text, richtext, blocks, email, password, uid, enumeration, integer, biginteger, float, decimal, ' +
+          'boolean, date, time, datetime, timestamp, json, media, relation, component, dynamiczone; ' +
+          'a custom field must carry its underlying type in "type".',
+      },
+    ],
+    [
+      'unknown content-type kind',
+      {
+        given: schema([contentType('api::a.a', {}, { kind: 'weird' as 'singleType' })]),
+        want: 'content type "api::a.a": unknown kind "weird"; use "collectionType" or "singleType".',
+      },
+    ],
+    [
+      'uid that differs from its key',
+      {
+        given: { ...schema([]), components: { 'a.b': component('a.c') } },
+        want: 'component "a.b": its "uid" "a.c" differs from its key; they must be equal.',
+      },
+    ],
+    [
+      'not a schema',
+      {
+        given: { format: 1 } as CmsSchema,
+        want: 'the schema must be an object with "contentTypes" and "components" objects. Re-fetch it from the plugin.',
+      },
+    ],
+  ];
+  for (const [name, { given, want }] of cases) {
+    it(name, () => {
+      assert.throws(
+        () => buildModel(given),
+        (error: unknown) => {
+          assert.ok(error instanceof SchemaError);
+          assert.ok(isSchemaError(error));
+          assert.equal(error.name, 'SchemaError');
+          assert.equal(error.message, want);
+          return true;
+        },
+      );
+    });
+  }
+
+  it('accepts every morph kind without a target', () => {
+    for (const relation of ['morphToOne', 'morphToMany', 'morphOne', 'morphMany']) {
+      assert.doesNotThrow(() => buildModel(ok({ any: { type: 'relation', relation } })));
+    }
+  });
+});
