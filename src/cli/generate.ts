@@ -62,7 +62,7 @@ export function generateSettings(flags: ParsedFlags, context: CliContext, comman
   }
   const token = (flags.token as string | undefined) ?? context.env.CMS_TOKEN;
   return {
-    remote: { url: normalizeUrl(rawUrl), token: token === '' ? undefined : token },
+    remote: { url: normalizeUrl(rawUrl), token: token === '' ? undefined : token, signal: context.signal },
     outputDir: resolved.dir,
     outputLabel: relative(context.cwd, resolved.dir) || '.',
     format,

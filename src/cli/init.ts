@@ -64,7 +64,12 @@ export async function init(flags: ParsedFlags, context: CliContext): Promise<num
       'cms-types init is not on a terminal: pass --url and --output (and --format), or --yes for the defaults',
     );
   }
-  const url = normalizeUrl(answers.url ?? DEFAULTS.url);
+  let url: string;
+  try {
+    url = normalizeUrl(answers.url ?? DEFAULTS.url);
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace('--url', 'the Strapi URL'));
+  }
   const output = answers.output ?? DEFAULTS.output;
   const format = answers.format ?? DEFAULTS.format;
   if (format !== 'js' && format !== 'ts')

@@ -22,6 +22,8 @@ export interface Remote {
   token: string | undefined;
   /** @default 30000 */
   timeout?: number;
+  /** Cancels every request (Ctrl-C). */
+  signal?: AbortSignal;
 }
 
 /** Validates `--url` and drops a trailing slash. */
@@ -56,7 +58,8 @@ export async function request(
 ): Promise<Response> {
   const url = `${remote.url}${PLUGIN_PATH}${path}`;
   const timeout = AbortSignal.timeout(remote.timeout ?? 30_000);
-  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+  const signals = [timeout, init.signal, remote.signal].filter((s): s is AbortSignal => s !== undefined);
+  const signal = AbortSignal.any(signals);
   let response: Response;
   try {
     response = await fetch(url, { headers: headers(remote, init.headers), signal });

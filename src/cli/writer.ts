@@ -1,10 +1,20 @@
 /**
- * The only code that writes generated output. Files go to a temporary directory beside the
- * output first; only when every one is written are they renamed into place, and the stored
- * hash (`.cms-types.json`) is renamed last. Any failure before that leaves the previous
- * output and hash exactly as they were.
+ * The only code that writes generated output. The new output, stored hash included, is
+ * written in full to a staging folder, then swapped in for the old folder. Any failure before
+ * the swap, or of the swap itself, leaves the previous output and hash exactly as they were.
  */
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 export const META_FILE = '.cms-types.json';
@@ -34,8 +44,19 @@ export function readMeta(outputDir: string): OutputMeta | undefined {
 }
 
 /** Test seam: called before each step so a test can make any step fail. */
-export type StepHook = (step: 'mkdir' | 'write' | 'rename' | 'meta', file?: string) => void;
+export type StepHook = (step: 'mkdir' | 'write' | 'copy' | 'swap' | 'swap-in', file?: string) => void;
 
+/** Every name a generation may write, in either format. */
+const GENERATED = new Set([
+  META_FILE,
+  ...['types', 'client', 'index'].flatMap((name) => [`${name}.ts`, `${name}.js`, `${name}.d.ts`]),
+]);
+
+/**
+ * Writes the complete new output into a staging folder beside the output (same file system),
+ * then swaps the folders with two renames; files in the output that this tool did not write
+ * are carried over. If the swap fails, the old folder is put back.
+ */
 export function writeOutput(
   outputDir: string,
   files: Record<string, string>,
@@ -43,9 +64,10 @@ export function writeOutput(
   hook: StepHook = () => {},
 ): void {
   hook('mkdir');
-  const parent = dirname(resolve(outputDir));
+  const target = resolve(outputDir);
+  const parent = dirname(target);
   mkdirSync(parent, { recursive: true });
-  const staging = mkdtempSync(join(parent, '.cms-types-'));
+  const staging = mkdtempSync(join(parent, '.cms-types-new-'));
   try {
     for (const [name, content] of Object.entries(files)) {
       hook('write', name);
@@ -53,19 +75,29 @@ export function writeOutput(
     }
     hook('write', META_FILE);
     writeFileSync(join(staging, META_FILE), `${JSON.stringify(meta, null, 2)}\n`);
-    mkdirSync(outputDir, { recursive: true });
-    for (const name of Object.keys(files)) {
-      hook('rename', name);
-      renameSync(join(staging, name), join(outputDir, name));
+    const exists = existsSync(target);
+    if (exists) {
+      for (const entry of readdirSync(target)) {
+        if (GENERATED.has(entry)) continue;
+        hook('copy', entry);
+        cpSync(join(target, entry), join(staging, entry), { recursive: true, preserveTimestamps: true });
+      }
     }
-    hook('meta', META_FILE);
-    renameSync(join(staging, META_FILE), join(outputDir, META_FILE));
-    // Files of the other format from an earlier run would shadow the new ones.
-    for (const stale of meta.format === 'ts'
-      ? ['types', 'client', 'index'].flatMap((n) => [`${n}.js`, `${n}.d.ts`])
-      : ['types.ts', 'client.ts', 'index.ts']) {
-      if (!(stale in files)) rmSync(join(outputDir, stale), { force: true });
+    hook('swap');
+    if (!exists) {
+      renameSync(staging, target);
+      return;
     }
+    const backup = `${staging.replace('.cms-types-new-', '.cms-types-old-')}`;
+    renameSync(target, backup);
+    try {
+      hook('swap-in');
+      renameSync(staging, target);
+    } catch (error) {
+      renameSync(backup, target);
+      throw error;
+    }
+    rmSync(backup, { recursive: true, force: true });
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }

@@ -16,8 +16,8 @@
  *   move together (`Article2`, `Article2Populatable`, `Article2Input`).
  * - Client property of an `api::` content type: camelCase(pluralName) for a collection type,
  *   camelCase(singularName) for a single type; a leading digit gets a `_` prefix, an empty name
- *   becomes `unnamed`. A name equal to a client member (RESERVED_CLIENT_MEMBERS) or a reserved
- *   word gets the suffix `Collection` (collection type) or `Single` (single type); a name taken by
+ *   becomes `unnamed`. A name equal to a client member (RESERVED_CLIENT_MEMBERS) or an
+ *   ECMAScript reserved word (ECMASCRIPT_RESERVED_WORDS; `global`, `type` stay) gets the suffix `Collection` (collection type) or `Single` (single type); a name taken by
  *   an earlier uid then gets 2, 3, ... (`auth` -> `authCollection`, `tags`, `tags2`).
  */
 import { SYSTEM_ATTRIBUTES } from '../schema/normalize.ts';
@@ -36,10 +36,10 @@ import {
 import {
   camelCase,
   compareCodeUnits,
+  ECMASCRIPT_RESERVED_WORDS,
   jsdocText,
   pascalCase,
   propertyKey,
-  RESERVED_WORDS,
   typeName,
   Uniquifier,
 } from './names.ts';
@@ -386,7 +386,7 @@ export function buildModel(schema: CmsSchema): CodegenModel {
     for (const zone of zones) zone.target = types.claim(zone.target);
   }
 
-  const clientNames = new Uniquifier([...RESERVED_CLIENT_MEMBERS, ...RESERVED_WORDS]);
+  const clientNames = new Uniquifier([...RESERVED_CLIENT_MEMBERS, ...ECMASCRIPT_RESERVED_WORDS]);
   for (const model of contentTypeModels) {
     if (model.uid.startsWith('api::')) model.clientProperty = clientProperty(model, clientNames);
   }
@@ -421,7 +421,7 @@ function clientProperty(model: ContentTypeModel, clientNames: Uniquifier): strin
   let base = camelCase(collection ? model.pluralName : model.singularName);
   if (base === '') base = 'unnamed';
   if (/^[0-9]/.test(base)) base = `_${base}`;
-  if (RESERVED_CLIENT_MEMBERS.has(base) || RESERVED_WORDS.has(base)) {
+  if (RESERVED_CLIENT_MEMBERS.has(base) || ECMASCRIPT_RESERVED_WORDS.has(base)) {
     base += collection ? 'Collection' : 'Single';
   }
   return clientNames.claim(base);

@@ -19,6 +19,20 @@
  *   (sorted uids), which is what makes the suffixes deterministic.
  */
 
+/**
+ * ECMAScript reserved words (strict mode included). Legal as property names, but a client
+ * property spelled like one is renamed all the same, so `client.delete` never looks like a
+ * method of the client. TypeScript's contextual words (`global`, `type`, `module`) stay as
+ * they are: `client.global` is what a user of a `global` single type expects.
+ */
+export const ECMASCRIPT_RESERVED_WORDS: ReadonlySet<string> = new Set(
+  (
+    'await break case catch class const continue debugger default delete do else enum export extends false finally ' +
+    'for function if implements import in instanceof interface let new null package private protected public return ' +
+    'static super switch this throw true try typeof var void while with yield'
+  ).split(' '),
+);
+
 /** JavaScript reserved words, strict-mode reserved words and TypeScript's built-in type names. */
 export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   'break',

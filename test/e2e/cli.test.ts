@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createApp, freePort, type RunningStrapi, startStrapi } from '../harness/app.ts';
-import { ROOT } from '../harness/paths.ts';
+import { PACK_DIR, ROOT } from '../harness/paths.ts';
 import { createProject, runCli, startCli } from '../helpers/cli.ts';
 import { eventually } from '../helpers/watch-client.ts';
 
@@ -248,6 +248,37 @@ describe('cms-types against a real Strapi', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /Generated .*\(schema changed;/);
     assert.match(readFileSync(join(project, 'src/cms/types.d.ts'), 'utf8'), /\bshade\b/);
+  });
+
+  it('npx cms-typed-client and the plain cms-types both work where the package is installed', () => {
+    const installed = createProject('cli-npx');
+    const tarball = readdirSync(PACK_DIR).find((file) => file.endsWith('.tgz'));
+    assert.ok(tarball, 'npm pack ran');
+    const env = { ...process.env, PATH: `${join(process.execPath, '..')}:${process.env.PATH ?? ''}` };
+    execFileSync(
+      'npm',
+      ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', join(PACK_DIR, tarball)],
+      {
+        cwd: installed,
+        env,
+        stdio: 'pipe',
+      },
+    );
+    const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+    for (const bin of ['cms-typed-client', 'cms-types']) {
+      const printed = execFileSync('npx', ['--no-install', bin, '--version'], {
+        cwd: installed,
+        env,
+        encoding: 'utf8',
+      });
+      assert.equal(printed.trim(), version, bin);
+    }
+    const help = execFileSync('npx', ['--no-install', 'cms-typed-client', 'generate', '--help'], {
+      cwd: installed,
+      env,
+      encoding: 'utf8',
+    });
+    assert.match(help, /^Usage: cms-types generate/);
   });
 
   it('watch regenerates after a restart with a changed schema, with no request while idle', async () => {

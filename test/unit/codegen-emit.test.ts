@@ -17,6 +17,7 @@ import type {
   SchemaResponse,
 } from '../../src/schema/types.ts';
 import { ROOT } from '../harness/paths.ts';
+import { compile } from '../helpers/compile.ts';
 
 const FIXTURES = ['kitchen', 'kitchen-refresh', 'launchpad'] as const;
 const UPDATE = process.env.UPDATE_SNAPSHOTS === '1';
@@ -29,55 +30,6 @@ function payload(name: string): CmsSchema {
 function emit(schema: CmsSchema): string {
   return emitTypes(buildModel(schema));
 }
-
-// --- compiling in memory -------------------------------------------------------------------
-
-const BASE_OPTIONS: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2023,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
-  types: [],
-  noEmit: true,
-  strict: true,
-  exactOptionalPropertyTypes: true,
-  noUncheckedIndexedAccess: true,
-  isolatedModules: true,
-  verbatimModuleSyntax: true,
-  noUnusedLocals: true,
-  skipLibCheck: false,
-  skipDefaultLibCheck: true,
-};
-
-const libFiles = new Map<string, ts.SourceFile>();
-
-/** Diagnostics of a program made of in-memory files (paths under /virtual/) and the default libs. */
-function compile(files: Record<string, string>, overrides: ts.CompilerOptions = {}): string[] {
-  const options = { ...BASE_OPTIONS, ...overrides };
-  const host = ts.createCompilerHost(options, true);
-  const diskSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (fileName, languageVersion, onError) => {
-    const text = files[fileName];
-    if (text !== undefined) return ts.createSourceFile(fileName, text, languageVersion, true);
-    let cached = libFiles.get(fileName);
-    if (cached === undefined) {
-      cached = diskSourceFile(fileName, languageVersion, onError);
-      if (cached !== undefined) libFiles.set(fileName, cached);
-    }
-    return cached;
-  };
-  host.fileExists = (fileName) => fileName in files || ts.sys.fileExists(fileName);
-  host.readFile = (fileName) => files[fileName] ?? ts.sys.readFile(fileName);
-  host.writeFile = () => {};
-  const program = ts.createProgram(Object.keys(files), options, host);
-  return ts.getPreEmitDiagnostics(program).map((d) => ts.formatDiagnostic(d, FORMAT_HOST));
-}
-
-const FORMAT_HOST: ts.FormatDiagnosticsHost = {
-  getCanonicalFileName: (f) => f,
-  getCurrentDirectory: () => '/virtual',
-  getNewLine: () => '\n',
-};
 
 function assertCompiles(source: string, label: string): void {
   const variants: [string, Record<string, string>, ts.CompilerOptions][] = [

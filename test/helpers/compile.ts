@@ -1,0 +1,61 @@
+/** Compiles in-memory TypeScript files (paths under /virtual/) with the default libs. */
+import assert from 'node:assert/strict';
+import ts from 'typescript';
+
+export const BASE_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2023,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+  types: [],
+  noEmit: true,
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  isolatedModules: true,
+  verbatimModuleSyntax: true,
+  noUnusedLocals: true,
+  skipLibCheck: false,
+  skipDefaultLibCheck: true,
+};
+
+const libFiles = new Map<string, ts.SourceFile>();
+
+/** Diagnostics of a program made of in-memory files (paths under /virtual/) and the default libs. */
+export function compile(files: Record<string, string>, overrides: ts.CompilerOptions = {}): string[] {
+  const options = { ...BASE_OPTIONS, ...overrides };
+  const host = ts.createCompilerHost(options, true);
+  const diskSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError) => {
+    const text = files[fileName];
+    if (text !== undefined) return ts.createSourceFile(fileName, text, languageVersion, true);
+    let cached = libFiles.get(fileName);
+    if (cached === undefined) {
+      cached = diskSourceFile(fileName, languageVersion, onError);
+      if (cached !== undefined) libFiles.set(fileName, cached);
+    }
+    return cached;
+  };
+  host.fileExists = (fileName) => fileName in files || ts.sys.fileExists(fileName);
+  host.directoryExists = (dir) => dir === '/virtual' || ts.sys.directoryExists(dir);
+  host.readFile = (fileName) => files[fileName] ?? ts.sys.readFile(fileName);
+  host.writeFile = () => {};
+  const program = ts.createProgram(Object.keys(files), options, host);
+  return ts.getPreEmitDiagnostics(program).map((d) => ts.formatDiagnostic(d, FORMAT_HOST));
+}
+
+const FORMAT_HOST: ts.FormatDiagnosticsHost = {
+  getCanonicalFileName: (f) => f,
+  getCurrentDirectory: () => '/virtual',
+  getNewLine: () => '\n',
+};
+
+/** Fails with every diagnostic when the files do not compile. */
+export function assertCompilesInMemory(
+  files: Record<string, string>,
+  overrides: ts.CompilerOptions,
+  label: string,
+): void {
+  const diagnostics = compile(files, overrides);
+  assert.deepEqual(diagnostics, [], `${label} does not compile:\n${diagnostics.join('\n')}`);
+}
