@@ -2,6 +2,7 @@
  * Talks to the plugin: `/schema-hash`, `/schema` and `/schema-watch`, with errors that say
  * what to do. The token is sent, never printed.
  */
+import { causeCode } from '../runtime/core.ts';
 import { schemaHash } from '../schema/hash.ts';
 import { SCHEMA_FORMAT, type SchemaResponse } from '../schema/types.ts';
 
@@ -78,7 +79,7 @@ export function connectionError(remote: Remote, error: unknown, timedOut: boolea
       undefined,
       error,
     );
-  const code = errorCode(error);
+  const code = causeCode(error);
   if (code === 'ECONNREFUSED' || code === 'ECONNRESET') {
     return new RemoteError(
       `Could not connect to Strapi at ${remote.url} (${code}). Is Strapi running? Start it (npm run develop) or fix --url.`,
@@ -117,16 +118,6 @@ function statusError(remote: Remote, path: string, status: number): RemoteError 
     `Strapi answered ${status} for ${PLUGIN_PATH}${path}. Check the Strapi server logs.`,
     status,
   );
-}
-
-function errorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 async function readJson(remote: Remote, response: Response, what: string): Promise<unknown> {

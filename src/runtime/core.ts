@@ -169,7 +169,8 @@ export class CmsClientCore {
   }
 }
 
-function causeCode(error: unknown): string | undefined {
+/** The first `code` (ECONNREFUSED, ENOTFOUND...) along an error's `cause` chain. */
+export function causeCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
     const code = (current as { code?: unknown }).code;

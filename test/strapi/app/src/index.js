@@ -14,30 +14,25 @@ const PUBLIC_ACTIONS = [
   'plugin::i18n.locales.listLocales',
 ];
 
-/** The same token across boots of one database, so a client can outlive a restart. */
-async function stableToken(strapi, name, attributes) {
-  const service = strapi.service('admin::api-token');
-  const existing = await service.getByName(name, { includeDecryptedKey: true });
-  if (existing?.accessKey) return existing;
-  if (existing) await service.revoke(existing.id);
-  return service.create({
-    name,
-    description: `cms-typed-client test token: ${name}`,
-    lifespan: null,
-    ...attributes,
-  });
+function createToken(strapi, name, attributes) {
+  return strapi
+    .service('admin::api-token')
+    .create({ name, description: `cms-typed-client test token: ${name}`, lifespan: null, ...attributes });
 }
 
+/** The same token across boots of one database, so a client can outlive a restart. */
+async function stableToken(strapi, name, attributes) {
+  const existing = await strapi.service('admin::api-token').getByName(name, { includeDecryptedKey: true });
+  if (existing?.accessKey) return existing;
+  if (existing) await strapi.service('admin::api-token').revoke(existing.id);
+  return createToken(strapi, name, attributes);
+}
+
+/** A new token on every boot (for the revoked and expired cases). */
 async function freshToken(strapi, name, attributes) {
-  const service = strapi.service('admin::api-token');
-  const existing = await service.getByName(name);
-  if (existing) await service.revoke(existing.id);
-  return service.create({
-    name,
-    description: `cms-typed-client test token: ${name}`,
-    lifespan: null,
-    ...attributes,
-  });
+  const existing = await strapi.service('admin::api-token').getByName(name);
+  if (existing) await strapi.service('admin::api-token').revoke(existing.id);
+  return createToken(strapi, name, attributes);
 }
 
 async function seedTokens(strapi) {
