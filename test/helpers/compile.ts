@@ -22,7 +22,10 @@ export const BASE_OPTIONS: ts.CompilerOptions = {
 const libFiles = new Map<string, ts.SourceFile>();
 
 /** Diagnostics of a program made of in-memory files (paths under /virtual/) and the default libs. */
-export function compile(files: Record<string, string>, overrides: ts.CompilerOptions = {}): string[] {
+export function diagnostics(
+  files: Record<string, string>,
+  overrides: ts.CompilerOptions = {},
+): readonly ts.Diagnostic[] {
   const options = { ...BASE_OPTIONS, ...overrides };
   const host = ts.createCompilerHost(options, true);
   const diskSourceFile = host.getSourceFile.bind(host);
@@ -37,11 +40,17 @@ export function compile(files: Record<string, string>, overrides: ts.CompilerOpt
     return cached;
   };
   host.fileExists = (fileName) => fileName in files || ts.sys.fileExists(fileName);
-  host.directoryExists = (dir) => dir === '/virtual' || ts.sys.directoryExists(dir);
+  host.directoryExists = (dir) =>
+    dir === '/virtual' || dir.startsWith('/virtual/') || ts.sys.directoryExists(dir);
   host.readFile = (fileName) => files[fileName] ?? ts.sys.readFile(fileName);
   host.writeFile = () => {};
   const program = ts.createProgram(Object.keys(files), options, host);
-  return ts.getPreEmitDiagnostics(program).map((d) => ts.formatDiagnostic(d, FORMAT_HOST));
+  return ts.getPreEmitDiagnostics(program);
+}
+
+/** The same, formatted as tsc prints them. */
+export function compile(files: Record<string, string>, overrides: ts.CompilerOptions = {}): string[] {
+  return diagnostics(files, overrides).map((d) => ts.formatDiagnostic(d, FORMAT_HOST));
 }
 
 const FORMAT_HOST: ts.FormatDiagnosticsHost = {

@@ -21,6 +21,7 @@ import {
   type SchemaComponent,
   type SchemaContentType,
 } from '../../src/schema/types.ts';
+import { diagnostics } from '../helpers/compile.ts';
 
 const RUNS = 300;
 const SEED =
@@ -315,39 +316,13 @@ function assertUniqueDeclarations(output: string): void {
   }
 }
 
+/** The shared in-memory compiler, with these settings: strict, ES2023 only, no lint-like checks. */
 const OPTIONS: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2023,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
   lib: ['lib.es2023.d.ts'],
-  types: [],
-  noEmit: true,
-  strict: true,
-  exactOptionalPropertyTypes: true,
-  noUncheckedIndexedAccess: true,
-  isolatedModules: true,
-  skipDefaultLibCheck: true,
+  verbatimModuleSyntax: false,
+  noUnusedLocals: false,
+  skipLibCheck: false,
 };
-
-/** Diagnostics per in-memory file, one program for all of them. */
-function compileAll(files: Map<string, string>): ts.Diagnostic[] {
-  const host = ts.createCompilerHost(OPTIONS, true);
-  const diskSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (fileName, languageVersion, onError) => {
-    const text = files.get(fileName);
-    return text === undefined
-      ? diskSourceFile(fileName, languageVersion, onError)
-      : ts.createSourceFile(fileName, text, languageVersion, false);
-  };
-  host.fileExists = (fileName) => files.has(fileName) || ts.sys.fileExists(fileName);
-  host.readFile = (fileName) => files.get(fileName) ?? ts.sys.readFile(fileName);
-  const program = ts.createProgram([...files.keys()], OPTIONS, host);
-  return [
-    ...program.getSyntacticDiagnostics(),
-    ...program.getSemanticDiagnostics(),
-    ...program.getGlobalDiagnostics(),
-  ];
-}
 
 const describeJson = (schema: CmsSchema) => JSON.stringify(schema, null, 1);
 
@@ -366,18 +341,18 @@ describe(`generator properties (seed ${SEED})`, () => {
     );
     assert.ok(outputs.length >= RUNS);
 
-    const files = new Map<string, string>();
+    const files: Record<string, string> = {};
     outputs.forEach(({ output }, i) => {
-      files.set(`/virtual/gen${i}/types.ts`, output);
-      files.set(`/virtual/gen${i}d/types.d.ts`, output);
+      files[`/virtual/gen${i}/types.ts`] = output;
+      files[`/virtual/gen${i}d/types.d.ts`] = output;
     });
-    const diagnostics = compileAll(files);
-    if (diagnostics.length > 0) {
-      const first = diagnostics[0]!;
+    const found = diagnostics(files, OPTIONS);
+    if (found.length > 0) {
+      const first = found[0]!;
       const index = Number(/gen(\d+)/.exec(first.file?.fileName ?? '')?.[1] ?? 0);
       const failing = outputs[index]!;
       assert.fail(
-        `${diagnostics.length} diagnostics, first: ${ts.flattenDiagnosticMessageText(first.messageText, '\n')} ` +
+        `${found.length} diagnostics, first: ${ts.flattenDiagnosticMessageText(first.messageText, '\n')} ` +
           `in ${first.file?.fileName} at ${first.start}\n` +
           `schema:\n${describeJson(failing.schema)}\noutput:\n${failing.output}`,
       );
