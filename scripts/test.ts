@@ -1,5 +1,6 @@
 /**
- * The whole test suite: lint and format check, type check (src, tests, type tests), build,
+ * The whole test suite: lint and format check, build, generate the clients the type tests
+ * check, type check (src, tests, type tests),
  * prepare the real test Strapi (installed once, cached), then every test file with Node's
  * test runner. Extra arguments are test file patterns, e.g. `npm test -- test/unit`.
  */
@@ -27,8 +28,9 @@ if ((major ?? 0) < 22) {
 
 const patterns = process.argv.slice(2);
 step('lint and format (biome)', bin('biome'), ['check', '.']);
-step('type check (tsc)', bin('tsc'), ['-p', 'tsconfig.json']);
 step('build', process.execPath, ['scripts/build.ts']);
+step('generated clients for the type tests', process.execPath, ['scripts/type-fixtures.ts']);
+step('type check (tsc)', bin('tsc'), ['-p', 'tsconfig.json']);
 process.stderr.write('\n== test Strapi\n');
 prepareStrapi();
 step('tests (node --test)', process.execPath, [

@@ -2,7 +2,7 @@
  * Talks to the plugin: `/schema-hash`, `/schema` and `/schema-watch`, with errors that say
  * what to do. The token is sent, never printed.
  */
-import { causeCode } from '../runtime/core.ts';
+import { causeCode } from '../runtime/failures.ts';
 import { schemaHash } from '../schema/hash.ts';
 import { SCHEMA_FORMAT, type SchemaResponse } from '../schema/types.ts';
 

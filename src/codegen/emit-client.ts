@@ -2,8 +2,8 @@
  * The `client` and `index` files: the runtime copied in whole, then the thin per-schema part
  * (constants and the CmsClient class with one property per api:: content type).
  */
-import type { CodegenModel, ContentTypeModel } from './model.ts';
-import { jsdocText } from './names.ts';
+import type { CodegenModel, ContentTypeModel, CustomRouteModel } from './model.ts';
+import { jsdocText, stringLiteral } from './names.ts';
 import type { RuntimeAssets } from './runtime-assets.ts';
 
 export interface ClientInfo {
@@ -12,25 +12,36 @@ export interface ClientInfo {
   authMode: 'legacy' | 'refresh';
 }
 
-/** Names the client file takes from the types file (the runtime's `envelope.ts`). */
-const FROM_TYPES = ['CmsResponse'];
+/** Names the client file takes from the types file. */
+const FROM_TYPES = ['CmsResponse', 'CmsSchemaTypes', 'MediaFile'];
 
 function apiTypes(model: CodegenModel): ContentTypeModel[] {
   return model.contentTypes.filter((type) => type.clientProperty !== null);
 }
 
-function typeImports(model: CodegenModel): string {
-  const names = new Set(FROM_TYPES);
-  for (const type of apiTypes(model)) {
-    names.add(type.names.entry);
-    names.add(type.names.input);
-  }
-  return `import type { ${[...names].sort().join(', ')} } from './types.js';\n`;
+function typeImports(): string {
+  return `import type { ${FROM_TYPES.join(', ')} } from './types.js';\n`;
+}
+
+function routeSignature(route: CustomRouteModel): string {
+  const sendsQuery = route.method === 'GET' || route.method === 'DELETE';
+  const params = [
+    ...route.params.map((param) => `${param}: string | number`),
+    sendsQuery ? 'query?: Record<string, unknown>' : 'body?: unknown',
+    'cacheOptions?: CacheOptions',
+  ];
+  return `${route.name}<R = unknown>(${params.join(', ')}): Promise<R>;`;
 }
 
 function propertyType(type: ContentTypeModel): string {
   const api = type.kind === 'singleType' ? 'SingleApi' : 'CollectionApi';
-  return `${api}<${type.names.entry}, ${type.names.input}>`;
+  const base = `${api}<CmsSchemaTypes, ${stringLiteral(type.uid)}>`;
+  if (type.customRoutes.length === 0) return base;
+  const members = type.customRoutes.map(
+    (route) =>
+      `    /** Custom route \`${route.method} /api${jsdocText(route.path)}\`: ${route.method === 'GET' || route.method === 'DELETE' ? 'query parameters' : 'a JSON body or FormData'}, then cache options; returns the response body. */\n    ${routeSignature(route)}\n`,
+  );
+  return `${base} & {\n${members.join('')}  }`;
 }
 
 function propertyDoc(type: ContentTypeModel): string {
@@ -38,6 +49,11 @@ function propertyDoc(type: ContentTypeModel): string {
   const kind = type.kind === 'singleType' ? 'Single type' : 'Collection type';
   return `  /** ${kind} ${jsdocText(type.displayName)} (\`${jsdocText(type.uid)}\`) at \`/api/${jsdocText(path)}\`. */\n`;
 }
+
+const STATIC_MEMBERS = [
+  '  /** Files of the upload plugin (`/api/upload`). */\n  readonly upload: UploadApi<CmsSchemaTypes, MediaFile>;',
+  '  /** The locales of the i18n plugin. */\n  readonly i18n: I18nApi;',
+];
 
 type ConstantsStyle = 'ts' | 'js' | 'dts';
 
@@ -76,34 +92,79 @@ const CLASS_DOC = [
   ' */',
 ].join('\n');
 
+function members(model: CodegenModel): string[] {
+  return [
+    ...apiTypes(model).map(
+      (type) => `${propertyDoc(type)}  readonly ${type.clientProperty}: ${propertyType(type)};`,
+    ),
+    ...STATIC_MEMBERS,
+  ];
+}
+
+function construction(model: CodegenModel, typed: boolean): string[] {
+  const lines: string[] = [];
+  for (const type of apiTypes(model)) {
+    const path = stringLiteral(type.kind === 'singleType' ? type.singularName : type.pluralName);
+    const factory = type.kind === 'singleType' ? 'singleApi' : 'collectionApi';
+    const media = type.attributes
+      .filter((attribute) => attribute.classification === 'media')
+      .map((attribute) => `${attribute.key}: ${stringLiteral(attribute.many ? 'many' : 'one')}`);
+    let value = `${factory}(this, ${path}${media.length > 0 ? `, { ${media.join(', ')} }` : ''})`;
+    if (type.customRoutes.length > 0) {
+      const routes = type.customRoutes.map(
+        (route) =>
+          `      ${route.name}: customRoute(this, { method: ${stringLiteral(route.method)}, path: ${stringLiteral(route.path)} }),\n`,
+      );
+      value = `Object.assign(${value}, {\n${routes.join('')}    })`;
+    }
+    const cast = typed ? ` as unknown as CmsClient[${stringLiteral(type.clientProperty ?? '')}]` : '';
+    lines.push(`    this.${type.clientProperty} = ${value}${cast};`);
+  }
+  lines.push(
+    `    this.upload = uploadApi${typed ? '<CmsSchemaTypes, MediaFile>' : ''}(this);`,
+    '    this.i18n = i18nApi(this);',
+  );
+  return lines;
+}
+
 function classSource(model: CodegenModel, typed: boolean): string {
   const lines = [`${CLASS_DOC}\nexport class CmsClient extends CmsClientCore {`];
-  if (typed) {
-    for (const type of apiTypes(model))
-      lines.push(`${propertyDoc(type)}  readonly ${type.clientProperty}: ${propertyType(type)};`);
-  }
-  lines.push(`  constructor(config${typed ? ': CmsClientConfig' : ''}) {`, '    super(config);');
-  for (const type of apiTypes(model)) {
-    const path = JSON.stringify(type.kind === 'singleType' ? type.singularName : type.pluralName);
-    const factory = type.kind === 'singleType' ? 'singleApi' : 'collectionApi';
-    lines.push(
-      `    this.${type.clientProperty} = ${factory}${typed ? `<${type.names.entry}, ${type.names.input}>` : ''}(this, ${path});`,
-    );
-  }
-  lines.push('  }', '}', '');
+  if (typed) lines.push(...members(model));
+  lines.push(
+    `  constructor(config${typed ? ': CmsClientConfig' : ''}) {`,
+    '    super(config, { schemaHash: SCHEMA_HASH, authMode: AUTH_MODE });',
+    ...construction(model, typed),
+    '  }',
+    '}',
+    '',
+  );
   return lines.join('\n');
 }
 
 function classDeclaration(model: CodegenModel): string {
   const lines = [`${CLASS_DOC}\nexport declare class CmsClient extends CmsClientCore {`];
-  for (const type of apiTypes(model))
-    lines.push(`${propertyDoc(type)}  readonly ${type.clientProperty}: ${propertyType(type)};`);
+  lines.push(...members(model));
   lines.push('  constructor(config: CmsClientConfig);', '}', '');
   return lines.join('\n');
 }
 
+/** Shorthands over the registry, so application code can name query results. */
+function helpers(): string {
+  return [
+    '/** Uids of the content types, for {@link CmsEntry} and {@link CmsQuery}. */',
+    "export type CmsContentTypeUid = keyof CmsSchemaTypes['contentTypes'] & string;",
+    '/** An entry of content type `U` as a query with parameters `P` returns it, e.g. `CmsEntry<"api::article.article", { populate: { author: true } }>`. */',
+    'export type CmsEntry<U extends CmsContentTypeUid, P = unknown> = Entry<CmsSchemaTypes, U, P>;',
+    '/** The query parameters of content type `U`. */',
+    'export type CmsQuery<U extends CmsContentTypeUid> = QueryParams<CmsSchemaTypes, ModelOf<CmsSchemaTypes, U>>;',
+    '/** The filters of content type `U`. */',
+    'export type CmsFilters<U extends CmsContentTypeUid> = Filters<CmsSchemaTypes, ModelOf<CmsSchemaTypes, U>>;',
+    '',
+  ].join('\n');
+}
+
 export function emitClientTs(model: CodegenModel, runtime: RuntimeAssets, info: ClientInfo): string {
-  return `${typeImports(model)}\n${runtime.ts}\n\n${constants(info, 'ts')}\n${classSource(model, true)}`;
+  return `${typeImports()}\n${runtime.ts}\n\n${constants(info, 'ts')}\n${helpers()}\n${classSource(model, true)}`;
 }
 
 export function emitClientJs(model: CodegenModel, runtime: RuntimeAssets, info: ClientInfo): string {
@@ -111,7 +172,7 @@ export function emitClientJs(model: CodegenModel, runtime: RuntimeAssets, info: 
 }
 
 export function emitClientDts(model: CodegenModel, runtime: RuntimeAssets, info: ClientInfo): string {
-  return `${typeImports(model)}\n${runtime.dts}\n${constants(info, 'dts')}\n${classDeclaration(model)}`;
+  return `${typeImports()}\n${runtime.dts}\n${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model)}`;
 }
 
 export const INDEX_TS = "export type * from './types.js';\nexport * from './client.js';\n";

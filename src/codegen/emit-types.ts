@@ -47,6 +47,7 @@ export interface MediaFormat {
 /** A file of the upload plugin, as a populated media attribute returns it. */
 export interface MediaFile {
   id: number;
+  documentId: string;
   /** The original file name. */
   name: string;
   alternativeText: string | null;
@@ -68,8 +69,13 @@ export interface MediaFile {
   previewUrl: string | null;
   /** Storage provider name. */
   provider: string;
+  /** Whatever the storage provider recorded. */
+  provider_metadata: { [key: string]: JsonValue } | null;
   createdAt: string;
   updatedAt: string;
+  publishedAt: string | null;
+  /** Sent by the upload endpoints (\`client.upload\`): whether \`url\` is a signed URL. */
+  isUrlSigned?: boolean;
 }
 
 /** A single media attribute in create/update data: the id of an uploaded file, or null to clear it. */
@@ -359,7 +365,12 @@ function contentTypeDeclarations(model: ContentTypeModel): string[] {
     declareInterface(
       [`${name}: relations, media, components and dynamic zones, present only when populated.`],
       names.populatable,
-      populatableMembers(model.attributes),
+      [
+        ...populatableMembers(model.attributes),
+        ...(model.localized
+          ? [{ key: 'localizations', type: `${names.entry}[]`, docs: ['The other locales of this entry.'] }]
+          : []),
+      ],
     ),
     declareInterface(
       [`${name}: the data \`create\` accepts; \`update\` takes a \`Partial\` of it.`],
@@ -396,22 +407,103 @@ function componentDeclarations(model: ComponentModel): string[] {
   ];
 }
 
+/** The filter kind of a scalar attribute: which operators its filters accept. */
+function filterKind(attribute: ScalarAttribute): string {
+  switch (attribute.type) {
+    case 'integer':
+    case 'float':
+    case 'decimal':
+    case 'biginteger':
+      return 'number';
+    case 'date':
+    case 'time':
+    case 'datetime':
+    case 'timestamp':
+      return 'date';
+    case 'boolean':
+      return 'boolean';
+    case 'json':
+    case 'blocks':
+      return 'json';
+    default:
+      return 'string';
+  }
+}
+
+function linkType(attribute: ModelAttribute): string {
+  switch (attribute.classification) {
+    case 'relation':
+      return `{ type: "relation"; target: ${attribute.targetUid === null ? 'null' : stringLiteral(attribute.targetUid)} }`;
+    case 'media':
+      return '{ type: "media" }';
+    case 'component':
+      return `{ type: "component"; target: ${stringLiteral(attribute.targetUid)} }`;
+    case 'dynamiczone': {
+      const targets = attribute.members.map((member) => stringLiteral(member.uid)).join(' | ');
+      return `{ type: "dynamiczone"; targets: ${targets === '' ? 'never' : targets} }`;
+    }
+    case 'scalar':
+      throw new Error('unreachable: a scalar is not a link');
+  }
+}
+
+/** `{ key: value; ... }` on one line, or `{}`. */
+function inlineObject(members: [string, string][]): string {
+  return members.length === 0 ? '{}' : `{ ${members.map(([key, value]) => `${key}: ${value};`).join(' ')} }`;
+}
+
+function linksOf(attributes: ModelAttribute[], system: [string, string][] = []): string {
+  return inlineObject([
+    ...attributes
+      .filter((a) => a.classification !== 'scalar' && !a.hidden)
+      .map((a): [string, string] => [a.key, linkType(a)]),
+    ...system,
+  ]);
+}
+
+function scalarsOf(attributes: ModelAttribute[], system: [string, string][]): string {
+  const own = attributes
+    .filter((a): a is ScalarAttribute => a.classification === 'scalar' && !a.hidden)
+    .map((a): [string, string] => [a.key, stringLiteral(filterKind(a))]);
+  return inlineObject([...system, ...own]);
+}
+
+function contentTypeSystemScalars(model: ContentTypeModel): [string, string][] {
+  const date = stringLiteral('date');
+  const system: [string, string][] = [
+    ['id', stringLiteral('number')],
+    ['documentId', stringLiteral('string')],
+    ['createdAt', date],
+    ['updatedAt', date],
+    ['publishedAt', date],
+  ];
+  if (model.localized) system.push(['locale', stringLiteral('string')]);
+  return system;
+}
+
 function registry(model: CodegenModel): string {
+  const entry = (names: { entry: string; populatable: string; input: string }, extra: string[]) =>
+    `      entry: ${names.entry};\n` +
+    `      populatable: ${names.populatable};\n` +
+    `      input: ${names.input};\n` +
+    extra.map((line) => `      ${line};\n`).join('');
   const contentTypes = model.contentTypes.map(
     (ct) =>
       `    ${stringLiteral(ct.uid)}: {\n` +
-      `      entry: ${ct.names.entry};\n` +
-      `      populatable: ${ct.names.populatable};\n` +
-      `      input: ${ct.names.input};\n` +
-      `      kind: ${stringLiteral(ct.kind)};\n` +
+      entry(ct.names, [
+        `kind: ${stringLiteral(ct.kind)}`,
+        `links: ${linksOf(ct.attributes, ct.localized ? [['localizations', `{ type: "relation"; target: ${stringLiteral(ct.uid)} }`]] : [])}`,
+        `scalars: ${scalarsOf(ct.attributes, contentTypeSystemScalars(ct))}`,
+      ]) +
       '    };\n',
   );
   const components = model.components.map(
     (c) =>
       `    ${stringLiteral(c.uid)}: {\n` +
-      `      entry: ${c.names.entry};\n` +
-      `      populatable: ${c.names.populatable};\n` +
-      `      input: ${c.names.input};\n` +
+      entry(c.names, [
+        `links: ${linksOf(c.attributes)}`,
+        `scalars: ${scalarsOf(c.attributes, [['id', stringLiteral('number')]])}`,
+      ]) +
       '    };\n',
   );
   const section = (key: string, entries: string[]) =>
@@ -419,6 +511,7 @@ function registry(model: CodegenModel): string {
   return (
     comment([
       'Every content type and component by uid: what the client builds its populate-aware types on.',
+      '`links`: what each relation, media, component and zone points at; `scalars`: the filter kind of each field.',
     ]) +
     `export interface CmsSchemaTypes {\n${section('contentTypes', contentTypes)}${section('components', components)}}`
   );

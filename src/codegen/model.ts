@@ -82,6 +82,96 @@ export const SHARED_TYPE_NAMES = [
   'LinkInline',
 ] as const;
 
+/**
+ * Every name the client runtime (src/runtime) exports; a unit test keeps this list equal to the
+ * exports of the built runtime.
+ */
+export const RUNTIME_EXPORTS = [
+  'ARRAY_LIMIT',
+  'AttributeLink',
+  'AuthMode',
+  'BooleanOperators',
+  'CacheOptions',
+  'Checked',
+  'CmsClientConfig',
+  'CmsClientCore',
+  'CmsConnectionError',
+  'CmsError',
+  'CmsErrorDetails',
+  'CmsErrorName',
+  'CmsLocale',
+  'CmsRequestInfo',
+  'CmsValidationIssue',
+  'CollectionApi',
+  'ComponentLink',
+  'ComponentPopulate',
+  'ConnectionContext',
+  'Entry',
+  'EntryOf',
+  'EqualityOperators',
+  'FieldFilter',
+  'Fields',
+  'FilterKind',
+  'Filters',
+  'FindOneParams',
+  'GeneratedInfo',
+  'I18nApi',
+  'InputOf',
+  'JsonOperators',
+  'LinksOf',
+  'MAX_QUERY_LENGTH',
+  'MediaFields',
+  'MediaLink',
+  'MediaPopulate',
+  'ModelOf',
+  'ModelShape',
+  'NoParams',
+  'PARAMETER_LIMIT',
+  'Pagination',
+  'PopulatableName',
+  'PopulatableOf',
+  'Populate',
+  'QUERY_DEPTH_LIMIT',
+  'QueryParams',
+  'QueryResult',
+  'RangeOperators',
+  'RelationLink',
+  'RelationPopulate',
+  'RequestOptions',
+  'RouteSpec',
+  'ScalarName',
+  'ScalarsOf',
+  'SchemaShape',
+  'SchemaValidation',
+  'SingleApi',
+  'SingleParams',
+  'Sort',
+  'SortKey',
+  'StringOperators',
+  'UnknownKey',
+  'UploadApi',
+  'UploadQueryParams',
+  'WriteParams',
+  'ZoneLink',
+  'ZonePopulate',
+  'assertQueryLength',
+  'causeCode',
+  'collectionApi',
+  'connectionError',
+  'customRoute',
+  'describeBody',
+  'errorFromResponse',
+  'fitArrayLimit',
+  'i18nApi',
+  'isCmsConnectionError',
+  'isCmsError',
+  'isCmsErrorOf',
+  'maskSecrets',
+  'singleApi',
+  'toQueryString',
+  'uploadApi',
+] as const;
+
 /** Every name a model may not take: the shared ones, the globals generated code uses, the client's. */
 export const RESERVED_TYPE_NAMES: readonly string[] = [
   ...SHARED_TYPE_NAMES,
@@ -121,16 +211,17 @@ export const RESERVED_TYPE_NAMES: readonly string[] = [
   'URL',
   'AbortController',
   'AbortSignal',
-  // Declared by the generated client.
+  // Declared by the generated client: index.ts re-exports the types and the client side by side,
+  // so a model name equal to one of these would make the re-export ambiguous.
+  ...RUNTIME_EXPORTS,
   'CmsClient',
-  'CmsClientConfig',
-  'CmsError',
-  'CmsErrorName',
-  'CmsConnectionError',
-  'CmsValidationIssue',
-  'QueryParams',
-  'UploadQueryParams',
-  'CacheOptions',
+  'CmsContentTypeUid',
+  'CmsEntry',
+  'CmsQuery',
+  'CmsFilters',
+  'CMS_TYPES_VERSION',
+  'SCHEMA_HASH',
+  'AUTH_MODE',
   'SortOption',
   'AuthResponse',
   'AuthSessionsResponse',
@@ -140,13 +231,17 @@ export const RESERVED_TYPE_NAMES: readonly string[] = [
 
 /** Members of the generated client that a content-type property must not shadow. */
 export const RESERVED_CLIENT_MEMBERS: ReadonlySet<string> = new Set([
+  // Members of CmsClientCore (a subclass property may not redeclare them).
+  'core',
+  'log',
+  'authMode',
+  'request',
   'auth',
   'authentication',
   'upload',
   'i18n',
   'setToken',
   'validateSchema',
-  'request',
   'config',
   'constructor',
   'toString',
@@ -266,6 +361,52 @@ export interface ContentTypeModel {
   /** In schema order. */
   attributes: ModelAttribute[];
   routes: SchemaRoute[];
+  /** Custom controller routes as client methods (collection and single types of `api::`). */
+  customRoutes: CustomRouteModel[];
+}
+
+/** A custom route as a method on the content type's client property. */
+export interface CustomRouteModel {
+  /** Method name: camelCase of the controller action, renamed off the CRUD members (`findRoute`). */
+  name: string;
+  method: SchemaRoute['method'];
+  /** Below `/api`, as the server declares it (`/articles/:id/like`). */
+  path: string;
+  /** Path parameter names in path order, as parameter identifiers. */
+  params: string[];
+}
+
+/** Members of the collection and single-type APIs that a custom route method may not take. */
+export const API_MEMBERS: readonly string[] = [
+  'find',
+  'findWithMeta',
+  'findOne',
+  'create',
+  'update',
+  'delete',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__proto__',
+  'then',
+];
+
+/** Route methods: camelCase action names, numbered on collision; path params as identifiers. */
+function customRouteModels(routes: SchemaRoute[]): CustomRouteModel[] {
+  const names = new Uniquifier();
+  return routes.map((route) => {
+    let wanted = camelCase(route.handler) || 'route';
+    if (/^[0-9]/.test(wanted)) wanted = `_${wanted}`;
+    if (API_MEMBERS.includes(wanted) || ECMASCRIPT_RESERVED_WORDS.has(wanted)) wanted = `${wanted}Route`;
+    const params = new Uniquifier(['cacheOptions', 'body', 'query']);
+    const paramNames = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => {
+      let param = camelCase(match[1] ?? '') || 'param';
+      if (/^[0-9]/.test(param) || ECMASCRIPT_RESERVED_WORDS.has(param)) param = `_${param}`;
+      return params.claim(param);
+    });
+    return { name: names.claim(wanted), method: route.method, path: route.path, params: paramNames };
+  });
 }
 
 export interface ComponentModel {
@@ -363,6 +504,7 @@ export function buildModel(schema: CmsSchema): CodegenModel {
       clientProperty: null,
       attributes: buildAttributes(owner, names.entry, source.attributes, context),
       routes: Array.isArray(source.routes) ? source.routes : [],
+      customRoutes: customRouteModels(Array.isArray(source.routes) ? source.routes : []),
     };
   });
   const componentModels = componentUids.map((uid): ComponentModel => {

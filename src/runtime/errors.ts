@@ -15,17 +15,37 @@ export type CmsErrorName =
   | 'PayloadTooLargeError'
   | 'RateLimitError'
   | 'ApplicationError'
+  | 'InternalServerError'
   | (string & {});
 
 export interface CmsValidationIssue {
   path: string[];
   message: string;
   name: string;
+  /** The rejected value, when the server sends it. */
+  value?: unknown;
 }
 
-/** `details` by error name. */
+/**
+ * `details` by error name, as Strapi 5 sends them. Strapi sends none for names typed `undefined`;
+ * names typed as a record always do (`{}` when the server sent none).
+ */
 export interface CmsErrorDetails {
-  ValidationError: { errors: CmsValidationIssue[] } | undefined;
+  /**
+   * `errors`: one issue per invalid field, or one naming the unknown key when `rest.strictParams`
+   * rejects a query or body key ("Invalid key nope"); Strapi then also sends `key`, the dotted
+   * `path` of its parent (or null), `source` and, for a query, the top-level `param`. Absent
+   * when Strapi sent no details (e.g. "Invalid identifier or password").
+   */
+  ValidationError:
+    | {
+        errors: CmsValidationIssue[];
+        key?: string;
+        path?: string | null;
+        source?: 'query' | 'body' | (string & {});
+        param?: string;
+      }
+    | undefined;
   BadRequestError: Record<string, unknown>;
   PaginationError: Record<string, unknown>;
   UnauthorizedError: undefined;
@@ -35,7 +55,10 @@ export interface CmsErrorDetails {
   ConflictError: Record<string, unknown>;
   PayloadTooLargeError: undefined;
   RateLimitError: Record<string, unknown>;
+  /** Strapi answers 400 for an `ApplicationError` thrown by application code, not 500. */
   ApplicationError: Record<string, unknown>;
+  /** An unhandled exception on the server (500); Strapi hides its message. */
+  InternalServerError: undefined;
 }
 
 const HINTS: Record<number, string> = {
@@ -68,7 +91,8 @@ export class CmsError extends Error {
     url?: string;
   }) {
     const hint = HINTS[init.status];
-    super(`${init.status} ${init.errorName}: ${init.userMessage}${hint ? ` ${hint}` : ''}`);
+    const separator = /[.!?]$/.test(init.userMessage) ? ' ' : '. ';
+    super(`${init.status} ${init.errorName}: ${init.userMessage}${hint ? `${separator}${hint}` : ''}`);
     this.status = init.status;
     this.statusText = init.statusText;
     this.userMessage = init.userMessage;

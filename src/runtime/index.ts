@@ -1,5 +1,15 @@
 /** The client runtime's public surface (what the generated client file contains). */
-export { type CacheOptions, type CmsClientConfig, CmsClientCore, type RequestOptions } from './core.ts';
+export {
+  type AuthMode,
+  type CacheOptions,
+  type CmsClientConfig,
+  CmsClientCore,
+  type CmsRequestInfo,
+  type GeneratedInfo,
+  maskSecrets,
+  type RequestOptions,
+  type SchemaValidation,
+} from './core.ts';
 export type { CmsResponse } from './envelope.ts';
 export {
   CmsConnectionError,
@@ -11,19 +21,85 @@ export {
   isCmsError,
   isCmsErrorOf,
 } from './errors.ts';
+export { causeCode, connectionError, describeBody, errorFromResponse } from './failures.ts';
+export type {
+  BooleanOperators,
+  EqualityOperators,
+  FieldFilter,
+  Filters,
+  JsonOperators,
+  RangeOperators,
+  StringOperators,
+} from './filters.ts';
 export {
   type CollectionApi,
   collectionApi,
-  type FindOneParams,
-  type QueryParams,
+  customRoute,
+  type NoParams,
+  type RouteSpec,
   type SingleApi,
   singleApi,
 } from './operations.ts';
+export type {
+  Checked,
+  ComponentPopulate,
+  Fields,
+  FindOneParams,
+  MediaPopulate,
+  Pagination,
+  Populate,
+  QueryParams,
+  RelationPopulate,
+  SingleParams,
+  Sort,
+  SortKey,
+  UnknownKey,
+  WriteParams,
+  ZonePopulate,
+} from './params.ts';
 export { ARRAY_LIMIT, toQueryString } from './query.ts';
+export type { Entry, QueryResult } from './result.ts';
+export type {
+  AttributeLink,
+  ComponentLink,
+  EntryOf,
+  FilterKind,
+  InputOf,
+  LinksOf,
+  MediaLink,
+  ModelOf,
+  ModelShape,
+  PopulatableName,
+  PopulatableOf,
+  RelationLink,
+  ScalarName,
+  ScalarsOf,
+  SchemaShape,
+  ZoneLink,
+} from './shape.ts';
+export {
+  type CmsLocale,
+  type I18nApi,
+  i18nApi,
+  type UploadApi,
+  type UploadQueryParams,
+  uploadApi,
+} from './upload.ts';
 
 /**
  * Modules in the order they are inlined into the generated client; `envelope.ts` is left out
  * because the generated `types` file provides its declarations.
  */
-export const RUNTIME_MODULES = ['errors.ts', 'query.ts', 'core.ts', 'operations.ts'] as const;
+export const RUNTIME_MODULES = [
+  'errors.ts',
+  'failures.ts',
+  'query.ts',
+  'shape.ts',
+  'filters.ts',
+  'params.ts',
+  'result.ts',
+  'core.ts',
+  'operations.ts',
+  'upload.ts',
+] as const;
 export const PROVIDED_BY_TYPES = { 'envelope.ts': ['CmsResponse'] } as const;

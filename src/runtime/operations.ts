@@ -1,101 +1,306 @@
 /**
- * Collection-type and single-type operations. Strapi wraps entries in `{data, meta}`; these
- * unwrap them, turn a 404 on one entry into `null`, and put `data` around inputs.
+ * Collection-type and single-type operations, and custom controller routes. Strapi wraps
+ * entries in `{data, meta}`; these unwrap them, turn a 404 on one entry into `null`, and put
+ * `data` around inputs.
  */
 import type { CacheOptions, CmsClientCore } from './core.ts';
 import type { CmsResponse } from './envelope.ts';
-import { isCmsErrorOf } from './errors.ts';
+import type { Checked, FindOneParams, QueryParams, SingleParams, WriteParams } from './params.ts';
+import type { QueryResult } from './result.ts';
+import type { InputOf, ModelOf, SchemaShape } from './shape.ts';
 
-export interface QueryParams {
-  filters?: Record<string, unknown>;
-  sort?: string | string[];
-  pagination?: { page?: number; pageSize?: number; start?: number; limit?: number; withCount?: boolean };
-  populate?: '*' | string | string[] | Record<string, unknown>;
-  fields?: string[];
-  locale?: string;
-  status?: 'draft' | 'published';
-}
+/** No parameters: what a call without `params` is typed as. */
+export type NoParams = Record<never, never>;
 
-export type FindOneParams = Pick<QueryParams, 'populate' | 'fields' | 'locale' | 'status'>;
-
-export interface CollectionApi<T, TInput> {
-  /** Lists entries (`GET /api/<plural>`). */
-  find(params?: QueryParams, cacheOptions?: CacheOptions): Promise<T[]>;
+/** Operations of a collection type `U` (`client.articles`). */
+export interface CollectionApi<S extends SchemaShape, U extends string, M = ModelOf<S, U>> {
+  /** Lists entries (`GET /api/<plural>`); the entry type follows `populate` and `fields`. */
+  find<const P extends QueryParams<S, M> = NoParams>(
+    params?: Checked<P, QueryParams<S, M>>,
+    cacheOptions?: CacheOptions,
+  ): Promise<QueryResult<S, M, P>[]>;
   /** Lists entries with Strapi's `meta` (pagination). */
-  findWithMeta(params?: QueryParams, cacheOptions?: CacheOptions): Promise<CmsResponse<T[]>>;
+  findWithMeta<const P extends QueryParams<S, M> = NoParams>(
+    params?: Checked<P, QueryParams<S, M>>,
+    cacheOptions?: CacheOptions,
+  ): Promise<CmsResponse<QueryResult<S, M, P>[]>>;
   /** One entry by documentId, or `null` when there is none. */
-  findOne(documentId: string, params?: FindOneParams, cacheOptions?: CacheOptions): Promise<T | null>;
+  findOne<const P extends FindOneParams<S, M> = NoParams>(
+    documentId: string,
+    params?: Checked<P, FindOneParams<S, M>>,
+    cacheOptions?: CacheOptions,
+  ): Promise<QueryResult<S, M, P> | null>;
   /** Creates an entry; a `FormData` carries JSON under `data` and files under `files.<field>`. */
-  create(data: TInput | FormData, cacheOptions?: CacheOptions): Promise<T>;
+  create(data: InputOf<M> | FormData, cacheOptions?: CacheOptions): Promise<QueryResult<S, M, NoParams>>;
+  /** Creates an entry with query parameters (`locale`, `status: 'draft'`, `populate`...). */
+  create<const P extends WriteParams<S, M>>(
+    data: InputOf<M> | FormData,
+    params: Checked<P, WriteParams<S, M>>,
+    cacheOptions?: CacheOptions,
+  ): Promise<QueryResult<S, M, P>>;
   /** Changes only the given fields. */
-  update(documentId: string, data: Partial<TInput> | FormData, cacheOptions?: CacheOptions): Promise<T>;
-  /** Deletes an entry; returns it when the server sends it back, otherwise `null` (Strapi answers 204). */
-  delete(documentId: string, cacheOptions?: CacheOptions): Promise<T | null>;
+  update(
+    documentId: string,
+    data: Partial<InputOf<M>> | FormData,
+    cacheOptions?: CacheOptions,
+  ): Promise<QueryResult<S, M, NoParams>>;
+  /** Changes only the given fields, with query parameters (`locale`, `status`, `populate`...). */
+  update<const P extends WriteParams<S, M>>(
+    documentId: string,
+    data: Partial<InputOf<M>> | FormData,
+    params: Checked<P, WriteParams<S, M>>,
+    cacheOptions?: CacheOptions,
+  ): Promise<QueryResult<S, M, P>>;
+  /** Deletes an entry (or one locale of it); returns it when the server sends it back, otherwise `null` (Strapi answers 204). */
+  delete(documentId: string, cacheOptions?: CacheOptions): Promise<QueryResult<S, M, NoParams> | null>;
+  delete(
+    documentId: string,
+    params: { locale?: string | undefined },
+    cacheOptions?: CacheOptions,
+  ): Promise<QueryResult<S, M, NoParams> | null>;
 }
 
-export interface SingleApi<T, TInput> {
-  find(params?: Omit<QueryParams, 'pagination'>, cacheOptions?: CacheOptions): Promise<T>;
-  update(data: Partial<TInput> | FormData, cacheOptions?: CacheOptions): Promise<T>;
+/** Operations of a single type `U` (`client.siteSetting`): no `findOne`, `create` or `delete`. */
+export interface SingleApi<S extends SchemaShape, U extends string, M = ModelOf<S, U>> {
+  /** Reads the entry (`GET /api/<singular>`); Strapi answers 404 until it has content. */
+  find<const P extends SingleParams<S, M> = NoParams>(
+    params?: Checked<P, SingleParams<S, M>>,
+    cacheOptions?: CacheOptions,
+  ): Promise<QueryResult<S, M, P>>;
+  /** Creates or changes the entry; only the given fields change. */
+  update(
+    data: Partial<InputOf<M>> | FormData,
+    cacheOptions?: CacheOptions,
+  ): Promise<QueryResult<S, M, NoParams>>;
+  update<const P extends WriteParams<S, M>>(
+    data: Partial<InputOf<M>> | FormData,
+    params: Checked<P, WriteParams<S, M>>,
+    cacheOptions?: CacheOptions,
+  ): Promise<QueryResult<S, M, P>>;
 }
 
-function segment(value: string): string {
-  if (typeof value !== 'string' || value === '')
-    throw new TypeError('a documentId must be a non-empty string');
-  return encodeURIComponent(value);
+/** Keys that mark the argument after `data` as query parameters rather than cache options. */
+const WRITE_PARAM_KEYS = ['locale', 'status', 'populate', 'fields'];
+
+/** Splits `(params?, cacheOptions?)` from `(cacheOptions?)`: the two key sets are disjoint. */
+function writeArguments(
+  second: unknown,
+  third: unknown,
+): { query: object | undefined; cacheOptions: CacheOptions | undefined } {
+  if (third !== undefined)
+    return { query: second as object | undefined, cacheOptions: third as CacheOptions };
+  if (second && typeof second === 'object' && WRITE_PARAM_KEYS.some((key) => key in second))
+    return { query: second, cacheOptions: undefined };
+  return { query: undefined, cacheOptions: second as CacheOptions | undefined };
 }
 
-function wrap(data: unknown): unknown {
-  return data instanceof FormData ? data : { data };
+function documentPath(path: string, documentId: unknown): string {
+  if (typeof documentId !== 'string' || documentId === '') {
+    throw new TypeError(
+      `${path}: a documentId must be a non-empty string (Strapi 5 addresses entries by documentId, not the numeric id), got ${JSON.stringify(documentId)}`,
+    );
+  }
+  return `${path}/${encodeURIComponent(documentId)}`;
 }
 
-export function collectionApi<T, TInput>(client: CmsClientCore, path: string): CollectionApi<T, TInput> {
-  return {
-    async find(params, cacheOptions) {
-      return (await client.request<CmsResponse<T[]>>(path, { query: params, cacheOptions })).data;
+/** Top-level media attributes of a content type: `one` file or `many`. */
+export type MediaFields = Record<string, 'one' | 'many'>;
+
+/**
+ * The JSON body of a create or update. A `FormData` (JSON under `data`, files under
+ * `files.<field>`) is accepted the way Strapi 4 accepted it; Strapi 5 reads only JSON there, so
+ * the files are uploaded first (`POST /api/upload`) and their ids set on the media fields.
+ * Returns the ids uploaded, so a failed write can remove them again.
+ */
+async function writeBody(
+  client: CmsClientCore,
+  where: string,
+  data: unknown,
+  media: MediaFields,
+): Promise<{ body: unknown; uploaded: number[] }> {
+  if (!(data instanceof FormData)) return { body: { data }, uploaded: [] };
+  const json = data.get('data');
+  let fields: Record<string, unknown> = {};
+  if (json !== null) {
+    const text = typeof json === 'string' ? json : await json.text();
+    try {
+      fields = JSON.parse(text);
+    } catch {
+      throw new TypeError(
+        `${where}: the FormData part "data" must be JSON text, e.g. JSON.stringify({ title: 'x' })`,
+      );
+    }
+    if (fields === null || typeof fields !== 'object' || Array.isArray(fields))
+      throw new TypeError(`${where}: the FormData part "data" must be a JSON object`);
+  }
+  const parts = new Map<string, Blob[]>();
+  // forEach rather than entries(): a project whose lib lacks dom.iterable still compiles this.
+  const entries: [string, FormDataEntryValue][] = [];
+  data.forEach((value, name) => {
+    entries.push([name, value]);
+  });
+  for (const [name, value] of entries) {
+    if (name === 'data') continue;
+    const field = name.startsWith('files.') ? name.slice('files.'.length) : undefined;
+    const known = Object.keys(media);
+    if (field === undefined || !(field in media)) {
+      throw new TypeError(
+        `${where}: unexpected FormData part "${name}". Put the fields as JSON under "data" and files under "files.<field>"` +
+          (known.length > 0
+            ? `, where <field> is a media attribute: ${known.join(', ')}`
+            : ' (this content type has no media attribute)'),
+      );
+    }
+    if (typeof value === 'string')
+      throw new TypeError(`${where}: the FormData part "${name}" must be a file (Blob or File), not text`);
+    parts.set(field, [...(parts.get(field) ?? []), value]);
+  }
+  for (const [field, files] of parts) {
+    if (media[field] === 'one' && files.length > 1)
+      throw new TypeError(
+        `${where}: "${field}" holds one file, but the FormData has ${files.length} under "files.${field}"`,
+      );
+  }
+  const uploaded: number[] = [];
+  try {
+    for (const [field, files] of parts) {
+      const form = new FormData();
+      for (const file of files) form.append('files', file, (file as { name?: string }).name ?? field);
+      const result = await client.request<{ id: number }[]>('upload', { method: 'POST', body: form });
+      const ids = result.map((file) => file.id);
+      uploaded.push(...ids);
+      fields[field] = media[field] === 'one' ? ids[0] : ids;
+    }
+  } catch (error) {
+    await removeFiles(client, uploaded);
+    throw error;
+  }
+  return { body: { data: fields }, uploaded };
+}
+
+/** Best effort: the files of a write that failed. */
+async function removeFiles(client: CmsClientCore, ids: number[]): Promise<void> {
+  for (const id of ids) {
+    try {
+      await client.request(`upload/files/${id}`, { method: 'DELETE' });
+    } catch {
+      // The original error matters more than a failed cleanup.
+    }
+  }
+}
+
+/** Sends a create or update; uploads of a FormData are removed again when the write fails. */
+async function write(
+  client: CmsClientCore,
+  path: string,
+  method: 'POST' | 'PUT',
+  data: unknown,
+  media: MediaFields,
+  second: unknown,
+  third: unknown,
+): Promise<unknown> {
+  const { query, cacheOptions } = writeArguments(second, third);
+  const { body, uploaded } = await writeBody(client, `${method} /api/${path}`, data, media);
+  try {
+    return (await client.request<CmsResponse<unknown>>(path, { method, query, body, cacheOptions })).data;
+  } catch (error) {
+    await removeFiles(client, uploaded);
+    throw error;
+  }
+}
+
+/** The collection type at `/api/<path>`. */
+export function collectionApi(
+  client: CmsClientCore,
+  path: string,
+  media: MediaFields = {},
+): CollectionApi<SchemaShape, string> {
+  const api = {
+    async find(params?: object, cacheOptions?: CacheOptions) {
+      return (await client.request<CmsResponse<unknown[]>>(path, { query: params, cacheOptions })).data;
     },
-    findWithMeta(params, cacheOptions) {
-      return client.request<CmsResponse<T[]>>(path, { query: params, cacheOptions });
+    findWithMeta(params?: object, cacheOptions?: CacheOptions) {
+      return client.request<CmsResponse<unknown[]>>(path, { query: params, cacheOptions });
     },
-    async findOne(documentId, params, cacheOptions) {
-      try {
-        return (
-          await client.request<CmsResponse<T>>(`${path}/${segment(documentId)}`, {
-            query: params,
-            cacheOptions,
-          })
-        ).data;
-      } catch (error) {
-        if (isCmsErrorOf(error, 'NotFoundError')) return null;
-        throw error;
-      }
+    async findOne(documentId: string, params?: object, cacheOptions?: CacheOptions) {
+      const body = await client.request<CmsResponse<unknown> | null>(documentPath(path, documentId), {
+        query: params,
+        cacheOptions,
+        nullOnNotFound: true,
+      });
+      return body?.data ?? null;
     },
-    async create(data, cacheOptions) {
-      return (await client.request<CmsResponse<T>>(path, { method: 'POST', body: wrap(data), cacheOptions }))
-        .data;
+    create(data: unknown, second?: unknown, third?: unknown) {
+      return write(client, path, 'POST', data, media, second, third);
     },
-    async update(documentId, data, cacheOptions) {
-      const url = `${path}/${segment(documentId)}`;
-      return (await client.request<CmsResponse<T>>(url, { method: 'PUT', body: wrap(data), cacheOptions }))
-        .data;
+    async update(documentId: string, data: unknown, second?: unknown, third?: unknown) {
+      return write(client, documentPath(path, documentId), 'PUT', data, media, second, third);
     },
-    async delete(documentId, cacheOptions) {
-      const body = await client.request<CmsResponse<T> | null>(`${path}/${segment(documentId)}`, {
+    async delete(documentId: string, second?: unknown, third?: unknown) {
+      const { query, cacheOptions } = writeArguments(second, third);
+      const body = await client.request<CmsResponse<unknown> | null>(documentPath(path, documentId), {
         method: 'DELETE',
+        query,
         cacheOptions,
       });
       return body?.data ?? null;
     },
   };
+  return api as unknown as CollectionApi<SchemaShape, string>;
 }
 
-export function singleApi<T, TInput>(client: CmsClientCore, path: string): SingleApi<T, TInput> {
-  return {
-    async find(params, cacheOptions) {
-      return (await client.request<CmsResponse<T>>(path, { query: params, cacheOptions })).data;
+/** The single type at `/api/<path>`. */
+export function singleApi(
+  client: CmsClientCore,
+  path: string,
+  media: MediaFields = {},
+): SingleApi<SchemaShape, string> {
+  const api = {
+    async find(params?: object, cacheOptions?: CacheOptions) {
+      return (await client.request<CmsResponse<unknown>>(path, { query: params, cacheOptions })).data;
     },
-    async update(data, cacheOptions) {
-      return (await client.request<CmsResponse<T>>(path, { method: 'PUT', body: wrap(data), cacheOptions }))
-        .data;
+    update(data: unknown, second?: unknown, third?: unknown) {
+      return write(client, path, 'PUT', data, media, second, third);
     },
+  };
+  return api as unknown as SingleApi<SchemaShape, string>;
+}
+
+/** A custom controller route: `(…pathParams, queryOrBody?, cacheOptions?)`. */
+export interface RouteSpec {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Below `/api`, with `:param` segments, e.g. `/articles/:id/like`. */
+  path: string;
+}
+
+/**
+ * A method for a custom route. Path parameters come first, in path order; then, for GET and
+ * DELETE, query parameters, and for the other methods a JSON body (or FormData); then cache
+ * options. The response body is returned as the server sent it.
+ */
+export function customRoute(
+  client: CmsClientCore,
+  route: RouteSpec,
+): (...args: unknown[]) => Promise<unknown> {
+  const names = route.path.split('/').filter((segment) => segment.startsWith(':'));
+  const sendsQuery = route.method === 'GET' || route.method === 'DELETE';
+  return async (...args: unknown[]) => {
+    let index = 0;
+    const path = route.path.replace(/:[A-Za-z0-9_]+(?:\([^)]*\))?/g, (segment) => {
+      const value = args[index++];
+      if ((typeof value !== 'string' && typeof value !== 'number') || value === '') {
+        throw new TypeError(
+          `${route.method} ${route.path}: the path parameter ${segment} (argument ${index} of ${names.length}) must be a non-empty string or number`,
+        );
+      }
+      return encodeURIComponent(String(value));
+    });
+    const payload = args[names.length];
+    const cacheOptions = args[names.length + 1] as CacheOptions | undefined;
+    return client.request<unknown>(path.replace(/^\/+/, ''), {
+      method: route.method,
+      ...(sendsQuery ? { query: payload as object | undefined } : { body: payload }),
+      cacheOptions,
+    });
   };
 }

@@ -284,12 +284,31 @@ describe('emitTypes: mapping', () => {
     [
       'registry by uid',
       {
-        given: single({}, { kind: 'singleType' }),
+        given: single(
+          {
+            title: { type: 'string' },
+            secret: { type: 'string', private: true },
+            views: { type: 'integer' },
+            day: { type: 'date' },
+            flag: { type: 'boolean' },
+            data: { type: 'json' },
+            cover: { type: 'media' },
+            quote: { type: 'component', component: 'shared.quote' },
+            zone: { type: 'dynamiczone', components: ['shared.quote'] },
+          },
+          { kind: 'singleType' },
+        ),
         want: [
           'export interface CmsSchemaTypes {\ncontentTypes: {\n"api::post.post": {\nentry: Post;\n' +
-            'populatable: PostPopulatable;\ninput: PostInput;\nkind: "singleType";\n};',
-          '"shared.quote": {\nentry: SharedQuote;\npopulatable: SharedQuotePopulatable;\ninput: SharedQuoteInput;\n};',
+            'populatable: PostPopulatable;\ninput: PostInput;\nkind: "singleType";\n' +
+            'links: { cover: { type: "media" }; quote: { type: "component"; target: "shared.quote" }; ' +
+            'zone: { type: "dynamiczone"; targets: "shared.quote" }; };\n' +
+            'scalars: { id: "number"; documentId: "string"; createdAt: "date"; updatedAt: "date"; publishedAt: "date"; ' +
+            'title: "string"; views: "number"; day: "date"; flag: "boolean"; data: "json"; };\n};',
+          '"shared.quote": {\nentry: SharedQuote;\npopulatable: SharedQuotePopulatable;\ninput: SharedQuoteInput;\n' +
+            'links: {};\nscalars: { id: "number"; text: "string"; };\n};',
         ],
+        not: ['secret: "string"'],
       },
     ],
   ];

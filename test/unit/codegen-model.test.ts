@@ -676,3 +676,44 @@ describe('buildModel: SchemaError', () => {
     }
   });
 });
+
+describe('buildModel: custom routes as client methods', () => {
+  const routesOf = (routes: SchemaContentType['routes']) =>
+    buildModel(schema([contentType('api::post.post', {}, { routes })])).contentTypes[0]!.customRoutes;
+
+  it('names a method after the action, path parameters in path order', () => {
+    assert.deepEqual(
+      routesOf([
+        { method: 'POST', path: '/posts/:id/like', handler: 'like' },
+        { method: 'GET', path: '/posts/by-author/:author-id/:year', handler: 'by-author' },
+      ]),
+      [
+        { name: 'like', method: 'POST', path: '/posts/:id/like', params: ['id'] },
+        {
+          name: 'byAuthor',
+          method: 'GET',
+          path: '/posts/by-author/:author-id/:year',
+          params: ['author', 'year'],
+        },
+      ],
+    );
+  });
+
+  it('renames actions that collide with CRUD members, reserved words or each other', () => {
+    const names = routesOf([
+      { method: 'GET', path: '/posts/find', handler: 'find' },
+      { method: 'GET', path: '/posts/x/delete', handler: 'delete' },
+      { method: 'POST', path: '/posts/class', handler: 'class' },
+      { method: 'GET', path: '/posts/stats', handler: 'stats' },
+      { method: 'POST', path: '/posts/stats', handler: 'stats' },
+      { method: 'GET', path: '/posts/then', handler: 'then' },
+      { method: 'GET', path: '/posts/2fa', handler: '2fa' },
+    ]).map((route) => route.name);
+    assert.deepEqual(names, ['findRoute', 'deleteRoute', 'classRoute', 'stats', 'stats2', 'thenRoute', '_2fa']);
+  });
+
+  it('keeps parameter names off the trailing arguments and reserved words', () => {
+    const [route] = routesOf([{ method: 'POST', path: '/posts/:body/:query/:new/:id/:id', handler: 'x' }]);
+    assert.deepEqual(route?.params, ['body2', 'query2', '_new', 'id', 'id2']);
+  });
+});

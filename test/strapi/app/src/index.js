@@ -88,6 +88,13 @@ async function seedUser(strapi) {
   return credentials;
 }
 
+/** A second locale next to the default `en`, for the locale tests. */
+async function seedLocales(strapi) {
+  const locales = strapi.plugin('i18n')?.service('locales');
+  if (!locales) return;
+  if (!(await locales.findByCode('fr'))) await locales.create({ code: 'fr', name: 'French (fr)' });
+}
+
 module.exports = {
   register({ strapi }) {
     strapi.customFields.register({ name: 'color', type: 'string' });
@@ -98,6 +105,7 @@ module.exports = {
       user: await seedUser(strapi),
     };
     await seedPublicPermissions(strapi);
+    await seedLocales(strapi);
     if (process.env.CTC_SEED_FILE) fs.writeFileSync(process.env.CTC_SEED_FILE, JSON.stringify(seed, null, 2));
   },
 };

@@ -5,4 +5,8 @@ module.exports = ({ strapi }) => ({
     const status = strapi.plugin('cms-typed-client')?.service('status');
     ctx.body = { resources: counts, plugin: status ? status.get() : null, rss: process.memoryUsage().rss };
   },
+  // The query object exactly as Strapi's query middleware parsed it, and the request headers.
+  echo(ctx) {
+    ctx.body = { query: ctx.query, headers: ctx.request.headers };
+  },
 });

@@ -1,10 +1,17 @@
-// Test-only: lets the suite see the server's open sockets, timers and watch streams.
+// Test-only: lets the suite see the server's open sockets, timers and watch streams, and what
+// Strapi parsed out of a request (query string and headers).
 module.exports = {
   routes: [
     {
       method: 'GET',
       path: '/probe/resources',
       handler: 'api::probe.probe.resources',
+      config: { auth: false },
+    },
+    {
+      method: 'GET',
+      path: '/probe/echo',
+      handler: 'api::probe.probe.echo',
       config: { auth: false },
     },
   ],

@@ -1,3 +1,5 @@
+// Loaded before article.js (routers load in file-name order), so /articles/popular is not
+// taken by the core findOne route /articles/:id.
 module.exports = {
   routes: [
     {

@@ -1,0 +1,27 @@
+/**
+ * Writes the complete generated output (types, client, index) for each committed payload into
+ * test/types/generated/<name>/ (git-ignored), so the type tests in test/types/ check the real
+ * generated client with `tsc`. Runs after the build (the client embeds dist/runtime).
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateFiles } from '../src/codegen/generate.ts';
+import { runtimeAssets } from '../src/codegen/runtime-assets.ts';
+import type { SchemaResponse } from '../src/schema/types.ts';
+import { ROOT } from '../test/harness/paths.ts';
+
+const payloads = join(ROOT, 'test/fixtures/payloads');
+const out = join(ROOT, 'test/types/generated');
+const runtime = runtimeAssets();
+
+rmSync(out, { recursive: true, force: true });
+for (const file of readdirSync(payloads).filter((name) => name.endsWith('.json'))) {
+  const name = file.replace(/\.json$/, '');
+  const payload = JSON.parse(readFileSync(join(payloads, file), 'utf8')) as SchemaResponse;
+  for (const format of ['ts', 'js'] as const) {
+    const dir = join(out, format === 'ts' ? name : `${name}-js`);
+    mkdirSync(dir, { recursive: true });
+    const files = generateFiles(payload, { format, version: 'fixture', runtime });
+    for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
+  }
+}

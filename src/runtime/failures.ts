@@ -1,0 +1,172 @@
+/**
+ * Failures turned into the two error classes: a non-OK response into a `CmsError` (Strapi's
+ * `{data: null, error: {status, name, message, details}}` body), a rejected fetch into a
+ * `CmsConnectionError` whose message names the likely cause.
+ */
+import { CmsConnectionError, CmsError, type CmsErrorName, type CmsValidationIssue } from './errors.ts';
+
+export interface ConnectionContext {
+  /** The configured base URL, named in the messages. */
+  baseURL: string;
+  /** The configured timeout, when the request was aborted by it. */
+  timeout: number | undefined;
+  /** True when the client's own timeout aborted the request. */
+  timedOut: boolean;
+}
+
+/** A rejected fetch (or body read) as a `CmsConnectionError`. */
+export function connectionError(error: unknown, url: string, context: ConnectionContext): CmsConnectionError {
+  if (context.timedOut)
+    return new CmsConnectionError(`Request timed out after ${context.timeout} ms: ${url}`, url, error);
+  const code = causeCode(error);
+  if (code === 'ECONNREFUSED') {
+    return new CmsConnectionError(
+      `Could not connect to the CMS at ${context.baseURL}. Is the server running?`,
+      url,
+      error,
+    );
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new CmsConnectionError(
+      `Could not resolve host ${hostOf(url)}. Check the baseURL (${context.baseURL}).`,
+      url,
+      error,
+    );
+  }
+  return new CmsConnectionError(
+    `Network error: ${causeMessages(error)}. Check the baseURL (${context.baseURL}).`,
+    url,
+    error,
+  );
+}
+
+/**
+ * The messages along an error's `cause` chain: fetch rejects with a bare "fetch failed" or
+ * "terminated" and keeps the telling part ("other side closed", "read ECONNRESET") in `cause`.
+ */
+function causeMessages(error: unknown): string {
+  const messages: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth++) {
+    const message =
+      typeof current === 'object' ? (current as { message?: unknown }).message : String(current);
+    if (typeof message === 'string' && message !== '' && !messages.includes(message)) messages.push(message);
+    if (typeof current !== 'object') break;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return messages.length > 0 ? messages.join(': ') : 'unknown error';
+}
+
+/** The first `code` (ECONNREFUSED, ENOTFOUND...) along an error's `cause` chain. */
+export function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** A short description of a body that is not the JSON we expected. */
+export function describeBody(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('<')) return 'an HTML page, often from a proxy in front of the CMS';
+  return trimmed === '' ? 'empty' : `starts with ${JSON.stringify(trimmed.slice(0, 40))}`;
+}
+
+/** A non-OK response as a `CmsError`, from Strapi's error body when there is one. */
+export function errorFromResponse(response: Response, text: string): CmsError {
+  let parsed: { error?: { name?: unknown; message?: unknown; details?: unknown } } | undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const error = parsed !== null && typeof parsed === 'object' ? parsed.error : undefined;
+  const errorName = (
+    typeof error?.name === 'string' && error.name !== '' ? error.name : defaultErrorName(response.status)
+  ) as CmsErrorName;
+  const userMessage =
+    typeof error?.message === 'string' && error.message !== ''
+      ? error.message
+      : `${response.status} ${response.statusText || 'error'}${text ? ` (${describeBody(text)})` : ''}`;
+  return new CmsError({
+    status: response.status,
+    statusText: response.statusText,
+    userMessage,
+    errorName,
+    details: normalizeDetails(errorName, error?.details, userMessage),
+  });
+}
+
+/** Error names whose `details` are typed as a record (see `CmsErrorDetails`). */
+const RECORD_DETAILS = new Set<string>([
+  'BadRequestError',
+  'PaginationError',
+  'PolicyError',
+  'ConflictError',
+  'RateLimitError',
+  'ApplicationError',
+]);
+
+/**
+ * `details` in the shape `CmsErrorDetails` promises. Strapi sends `{}` for "no details" (and
+ * omits the key for a 500): names typed as a record get `{}` when details are missing, the
+ * others `undefined` when details are empty. Non-empty details are kept as sent; a
+ * ValidationError's always get an `errors` list.
+ */
+function normalizeDetails(errorName: string, details: unknown, message: string): unknown {
+  const record =
+    details !== null && typeof details === 'object' && !Array.isArray(details)
+      ? (details as Record<string, unknown>)
+      : undefined;
+  if (RECORD_DETAILS.has(errorName)) return record ?? {};
+  if (details === null || (record && Object.keys(record).length === 0)) return undefined;
+  if (errorName !== 'ValidationError') return details;
+  if (!record) return undefined;
+  if (Array.isArray(record.errors)) return record;
+  return { ...record, errors: typeof record.key === 'string' ? [unknownKeyIssue(record, message)] : [] };
+}
+
+/**
+ * The issue for Strapi's "Invalid key" details (`{key, path, source, param?}`): its path runs
+ * from the query parameter (or the body's `data`) through the parent path to the key.
+ */
+function unknownKeyIssue(details: Record<string, unknown>, message: string): CmsValidationIssue {
+  const path: string[] = [];
+  if (typeof details.param === 'string' && details.param !== details.key) path.push(details.param);
+  if (typeof details.path === 'string' && details.path !== '') path.push(...details.path.split('.'));
+  path.push(details.key as string);
+  return { path, message, name: 'ValidationError' };
+}
+
+/** The errorName for a response without Strapi's error body (e.g. from a proxy), by status. */
+const NAMES_BY_STATUS: Record<number, CmsErrorName> = {
+  400: 'BadRequestError',
+  401: 'UnauthorizedError',
+  403: 'ForbiddenError',
+  404: 'NotFoundError',
+  405: 'MethodNotAllowedError',
+  408: 'RequestTimeoutError',
+  409: 'ConflictError',
+  413: 'PayloadTooLargeError',
+  429: 'RateLimitError',
+  500: 'InternalServerError',
+  501: 'NotImplementedError',
+  502: 'BadGatewayError',
+  503: 'ServiceUnavailableError',
+  504: 'GatewayTimeoutError',
+};
+
+function defaultErrorName(status: number): CmsErrorName {
+  return NAMES_BY_STATUS[status] ?? (status >= 500 ? 'InternalServerError' : 'BadRequestError');
+}

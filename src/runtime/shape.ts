@@ -1,0 +1,73 @@
+/**
+ * The shape of the registry the generator writes (`CmsSchemaTypes` in the types file): every
+ * content type and component by uid, with its entry, populatable and input interfaces, what
+ * each populatable attribute points at, and the filter kind of each scalar field. The query
+ * and result types read a schema only through this shape.
+ */
+
+/** Filter kind of a scalar field: which operators apply. */
+export type FilterKind = 'string' | 'number' | 'date' | 'boolean' | 'json';
+
+/** A relation attribute; `target` is null for a polymorphic relation. */
+export interface RelationLink {
+  type: 'relation';
+  target: string | null;
+}
+
+/** A component attribute (single or repeatable). */
+export interface ComponentLink {
+  type: 'component';
+  target: string;
+}
+
+/** A media attribute (single or multiple). */
+export interface MediaLink {
+  type: 'media';
+}
+
+/** A dynamic zone; `targets` is the union of its component uids. */
+export interface ZoneLink {
+  type: 'dynamiczone';
+  targets: string;
+}
+
+export type AttributeLink = RelationLink | ComponentLink | MediaLink | ZoneLink;
+
+/** One content type or component as the registry describes it. */
+export interface ModelShape {
+  /** Scalar fields, plus `id`, `documentId` and the system fields of a content type. */
+  entry: object;
+  /** Relations, media, components and dynamic zones, each typed one level deep. */
+  populatable: object;
+  /** What create and update accept. */
+  input: object;
+  /** Per populatable attribute: an {@link AttributeLink}. */
+  links: object;
+  /** Per filterable scalar field: its {@link FilterKind}. */
+  scalars: object;
+}
+
+/** The registry: `contentTypes` and `components` by uid. */
+export interface SchemaShape {
+  contentTypes: object;
+  components: object;
+}
+
+/** The model of a content-type or component uid. */
+export type ModelOf<S extends SchemaShape, U> = U extends keyof S['contentTypes']
+  ? S['contentTypes'][U]
+  : U extends keyof S['components']
+    ? S['components'][U]
+    : never;
+
+export type EntryOf<M> = M extends { entry: infer E } ? E : never;
+export type PopulatableOf<M> = M extends { populatable: infer P } ? P : never;
+export type InputOf<M> = M extends { input: infer I } ? I : never;
+export type LinksOf<M> = M extends { links: infer L } ? L : never;
+export type ScalarsOf<M> = M extends { scalars: infer K } ? K : never;
+
+/** Names of the scalar fields a query may filter, sort and select by. */
+export type ScalarName<M> = keyof ScalarsOf<M> & string;
+
+/** Names of the attributes `populate` accepts. */
+export type PopulatableName<M> = keyof LinksOf<M> & string;

@@ -1,0 +1,100 @@
+/**
+ * `client.upload` (Strapi's upload plugin, `/api/upload`) and `client.i18n`. Their responses
+ * are flat: no `{data, meta}` envelope, and files are addressed by numeric id.
+ */
+import type { CacheOptions, CmsClientCore } from './core.ts';
+import type { Filters } from './filters.ts';
+import type { Checked, Fields, SortKey } from './params.ts';
+import type { ModelOf, SchemaShape } from './shape.ts';
+
+/** `upload.find` parameters: offset pagination only, flat `start` and `limit` (no `pagination`). */
+export interface UploadQueryParams<S extends SchemaShape, M = ModelOf<S, 'plugin::upload.file'>> {
+  filters?: Filters<S, M> | undefined;
+  /** A field, optionally with `:asc` or `:desc`, or a list of them. */
+  sort?: SortKey<M> | readonly SortKey<M>[] | undefined;
+  fields?: Fields<M> | undefined;
+  /** Skip this many files. */
+  start?: number | undefined;
+  /** At most this many files. */
+  limit?: number | undefined;
+}
+
+export interface UploadApi<S extends SchemaShape, F> {
+  /**
+   * Uploads the files of a multipart form (`POST /api/upload`): file parts under `files`;
+   * optional `ref` (content-type uid), `refId` (entry id) and `field` attach them to an entry.
+   */
+  upload(formData: FormData, cacheOptions?: CacheOptions): Promise<F[]>;
+  /** Lists files (`GET /api/upload/files`). */
+  find<const P extends UploadQueryParams<S>>(
+    params?: Checked<P, UploadQueryParams<S>>,
+    cacheOptions?: CacheOptions,
+  ): Promise<F[]>;
+  /** One file by its numeric id; throws a `NotFoundError` CmsError when there is none. */
+  findOne(id: number, cacheOptions?: CacheOptions): Promise<F>;
+  /** Deletes a file by its numeric id and returns it. */
+  delete(id: number, cacheOptions?: CacheOptions): Promise<F>;
+  /** @deprecated Renamed to `delete`; kept until the next major version. */
+  destroy(id: number, cacheOptions?: CacheOptions): Promise<F>;
+}
+
+function fileId(id: unknown): string {
+  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) {
+    throw new TypeError(
+      `upload: a file id is a positive integer (uploaded files have numeric ids), got ${JSON.stringify(id)}`,
+    );
+  }
+  return String(id);
+}
+
+export function uploadApi<S extends SchemaShape, F>(client: CmsClientCore): UploadApi<S, F> {
+  const remove = async (id: number, cacheOptions?: CacheOptions) =>
+    client.request<F>(`upload/files/${fileId(id)}`, { method: 'DELETE', cacheOptions });
+  return {
+    async upload(formData, cacheOptions) {
+      if (!(formData instanceof FormData))
+        throw new TypeError('upload.upload(formData): pass a FormData with the files under "files"');
+      return client.request<F[]>('upload', { method: 'POST', body: formData, cacheOptions });
+    },
+    async find(params, cacheOptions) {
+      if (params && typeof params === 'object' && 'pagination' in params) {
+        throw new TypeError(
+          'upload.find: the upload plugin ignores `pagination`; use flat `start` and `limit` instead',
+        );
+      }
+      return client.request<F[]>('upload/files', { query: params as object | undefined, cacheOptions });
+    },
+    async findOne(id, cacheOptions) {
+      return client.request<F>(`upload/files/${fileId(id)}`, { cacheOptions });
+    },
+    delete: remove,
+    destroy: remove,
+  };
+}
+
+/** A locale the CMS accepts (`GET /api/i18n/locales`). */
+export interface CmsLocale {
+  id: number;
+  documentId: string;
+  /** Display name, e.g. `French (fr)`. */
+  name: string;
+  /** The code `locale` parameters take, e.g. `fr`. */
+  code: string;
+  isDefault: boolean;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+}
+
+export interface I18nApi {
+  /** The locales the CMS accepts; `locale` parameters take their `code`. */
+  locales(cacheOptions?: CacheOptions): Promise<CmsLocale[]>;
+}
+
+export function i18nApi(client: CmsClientCore): I18nApi {
+  return {
+    locales(cacheOptions) {
+      return client.request<CmsLocale[]>('i18n/locales', { cacheOptions });
+    },
+  };
+}

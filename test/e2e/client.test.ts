@@ -1,0 +1,608 @@
+/**
+ * The generated CmsClient against a real Strapi 5 (the kitchen-sink app): the CLI generates the
+ * client from the running server, the test imports that output, and every operation runs over
+ * HTTP. Expected results are computed from the data the suite itself created, never written by
+ * hand. One boot for the whole suite, plus one restart with a changed schema at the end.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createApp, type RunningStrapi, startStrapi } from '../harness/app.ts';
+import { createProject, runCli } from '../helpers/cli.ts';
+import { compile } from '../helpers/compile.ts';
+import { png } from '../helpers/png.ts';
+
+// The generated client is plain JS here; its .d.ts is checked separately below.
+// biome-ignore lint/suspicious/noExplicitAny: the generated module is typed by its own .d.ts
+type Any = any;
+
+interface Seeded {
+  authors: Record<string, Any>;
+  tags: Record<string, Any>;
+  articles: Any[];
+  image: Any;
+}
+
+const app = createApp('client');
+let strapi: RunningStrapi;
+let project: string;
+let generated: Any;
+let cms: Any;
+let anonymous: Any;
+const seeded: Seeded = { authors: {}, tags: {}, articles: [], image: undefined };
+
+const PNG = png(4, 4);
+
+function imageForm(name: string): FormData {
+  const form = new FormData();
+  form.append('files', new Blob([PNG], { type: 'image/png' }), name);
+  return form;
+}
+
+/** Requests the Strapi http logger saw for a path prefix (`GET /api/articles?... 200`). */
+function requestsTo(path: string): number {
+  return strapi
+    .output()
+    .split('\n')
+    .filter((line) => line.includes(` ${path}`)).length;
+}
+
+interface SeedArticle {
+  title: string;
+  category: 'news' | 'review' | 'how-to' | 'opinion';
+  views: number;
+  rating: number | null;
+  featured?: boolean;
+  publishDate?: string | null;
+  metadata?: object;
+  code?: string;
+}
+
+const ARTICLES: readonly SeedArticle[] = [
+  {
+    title: 'Alpha launch notes',
+    category: 'news',
+    views: 10,
+    rating: 4.5,
+    featured: true,
+    publishDate: '2025-01-10',
+    metadata: { a: 1 },
+    code: 'ABC-001',
+  },
+  {
+    title: 'beta Review',
+    category: 'review',
+    views: 25,
+    rating: 3,
+    featured: false,
+    publishDate: '2025-03-01',
+  },
+  { title: 'Gamma how-to guide', category: 'how-to', views: 40, rating: 5, publishDate: '2025-06-15' },
+  { title: 'Delta opinion!', category: 'opinion', views: 0, rating: null, publishDate: null },
+  { title: 'Epsilon news flash', category: 'news', views: 55, rating: 1.5, featured: true },
+];
+
+before(async () => {
+  strapi = await startStrapi(app);
+  project = createProject('client-e2e');
+  const run = await runCli(
+    [
+      'generate',
+      '--url',
+      strapi.url,
+      '--output',
+      'src/cms',
+      '--format',
+      'js',
+      '--token',
+      strapi.seed.tokens.readOnly,
+    ],
+    { cwd: project },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  generated = await import(new URL(`file://${join(project, 'src/cms/index.js')}`).href);
+  cms = new generated.CmsClient({ baseURL: strapi.url, token: strapi.seed.tokens.fullAccess });
+  anonymous = new generated.CmsClient({ baseURL: strapi.url });
+
+  [seeded.image] = await cms.upload.upload(imageForm('cover.png'));
+  for (const name of ['Ada', 'Grace']) {
+    seeded.authors[name] = await cms.authors.create({ name, email: `${name.toLowerCase()}@example.test` });
+  }
+  for (const name of ['alpha', 'beta', 'gamma']) seeded.tags[name] = await cms.tags.create({ name });
+  for (const [index, fields] of ARTICLES.entries()) {
+    seeded.articles.push(
+      await cms.articles.create({
+        ...fields,
+        author: seeded.authors[index % 2 === 0 ? 'Ada' : 'Grace'].documentId,
+        tags: index === 0 ? [seeded.tags.alpha.documentId, seeded.tags.beta.documentId] : [],
+        cover: index === 0 ? seeded.image.id : null,
+        seo: { metaTitle: `SEO ${fields.title}`, metaImage: seeded.image.id },
+        links: [{ label: 'Home', url: 'https://example.test/' }],
+        sections:
+          index === 0
+            ? [
+                { __component: 'sections.hero', heading: 'Welcome', image: seeded.image.id },
+                { __component: 'sections.text-block', body: 'Hello', align: 'left' },
+              ]
+            : [],
+      }),
+    );
+  }
+});
+
+after(async () => {
+  await strapi?.stop();
+});
+
+const titles = (entries: { title: string }[]) => entries.map((entry) => entry.title).sort();
+type Seed = SeedArticle;
+const expected = (predicate: (article: Seed, index: number) => boolean) =>
+  ARTICLES.filter(predicate)
+    .map((article) => article.title)
+    .sort();
+
+describe('collection types: CRUD', () => {
+  it('create returns the entry; findOne reads it; update changes only the given fields', async () => {
+    const created = await cms.tags.create({ name: 'crud' });
+    assert.equal(created.name, 'crud');
+    assert.match(created.documentId, /^[a-z0-9]{24}$/);
+    const found = await cms.tags.findOne(created.documentId);
+    assert.deepEqual(found, created);
+    const author = await cms.authors.create({ name: 'Partial', bio: 'keeps me' });
+    const updated = await cms.authors.update(author.documentId, { email: 'partial@example.test' });
+    assert.equal(updated.bio, 'keeps me');
+    assert.equal(updated.email, 'partial@example.test');
+  });
+
+  it('delete resolves null on Strapi 204, then findOne resolves null', async () => {
+    const created = await cms.tags.create({ name: 'to-delete' });
+    assert.equal(await cms.tags.delete(created.documentId), null);
+    assert.equal(await cms.tags.findOne(created.documentId), null);
+  });
+
+  it('findOne of an unknown documentId is null without calling onError', async () => {
+    const errors: unknown[] = [];
+    const client = new generated.CmsClient({
+      baseURL: strapi.url,
+      token: strapi.seed.tokens.readOnly,
+      onError: (error: unknown) => errors.push(error),
+    });
+    assert.equal(await client.articles.findOne('doesnotexist000000000000'), null);
+    assert.deepEqual(errors, []);
+  });
+
+  it('a bad documentId is rejected before any request', async () => {
+    await assert.rejects(() => cms.articles.findOne(''), /documentId must be a non-empty string/);
+    await assert.rejects(() => cms.articles.update(42, {}), /not the numeric id/);
+  });
+
+  it('FormData create: JSON under data, a file under files.<field>', async () => {
+    const form = new FormData();
+    form.append('data', JSON.stringify({ name: 'With avatar' }));
+    form.append('files.avatar', new Blob([PNG], { type: 'image/png' }), 'avatar.png');
+    const created = await cms.authors.create(form);
+    const found = await cms.authors.findOne(created.documentId, { populate: { avatar: true } });
+    assert.equal(found.name, 'With avatar');
+    assert.equal(found.avatar.mime, 'image/png');
+    assert.equal(found.avatar.name, 'avatar.png');
+  });
+
+  it('drafts via status: a draft is invisible to the default published read', async () => {
+    const draft = await cms.articles.create({ title: 'Draft only', category: 'news' }, { status: 'draft' });
+    assert.equal(draft.publishedAt, null);
+    const published = await cms.articles.find({ filters: { title: 'Draft only' } });
+    assert.deepEqual(published, []);
+    const drafts = await cms.articles.find({ filters: { title: 'Draft only' }, status: 'draft' });
+    assert.deepEqual(
+      drafts.map((entry: Any) => entry.documentId),
+      [draft.documentId],
+    );
+    assert.equal(await cms.articles.findOne(draft.documentId), null);
+    assert.equal((await cms.articles.findOne(draft.documentId, { status: 'draft' })).title, 'Draft only');
+  });
+
+  it('locale: a French version of an entry, read back by locale', async () => {
+    const source = seeded.articles[2];
+    const french = await cms.articles.update(
+      source.documentId,
+      { title: 'Gamma guide pratique', category: 'how-to' },
+      { locale: 'fr' },
+    );
+    assert.equal(french.locale, 'fr');
+    assert.equal(french.documentId, source.documentId);
+    const read = await cms.articles.findOne(source.documentId, { locale: 'fr' });
+    assert.equal(read.title, 'Gamma guide pratique');
+    assert.equal((await cms.articles.findOne(source.documentId)).title, source.title);
+    const frenchList = await cms.articles.find({ locale: 'fr' });
+    assert.deepEqual(titles(frenchList), ['Gamma guide pratique']);
+    assert.equal(await cms.articles.delete(source.documentId, { locale: 'fr' }), null);
+    assert.equal(await cms.articles.findOne(source.documentId, { locale: 'fr' }), null);
+  });
+});
+
+describe('filters: every operator, checked against the seeded data', () => {
+  const cases: [string, object, (a: Seed, index: number) => boolean][] = [
+    ['$eq', { category: { $eq: 'news' } }, (a) => a.category === 'news'],
+    ['shorthand $eq', { category: 'review' }, (a) => a.category === 'review'],
+    ['$eqi', { title: { $eqi: 'BETA REVIEW' } }, (a) => a.title.toLowerCase() === 'beta review'],
+    ['$ne', { category: { $ne: 'news' } }, (a) => a.category !== 'news'],
+    ['$nei', { title: { $nei: 'BETA REVIEW' } }, (a) => a.title.toLowerCase() !== 'beta review'],
+    ['$lt', { views: { $lt: 25 } }, (a) => a.views < 25],
+    ['$lte', { views: { $lte: 25 } }, (a) => a.views <= 25],
+    ['$gt', { views: { $gt: 25 } }, (a) => a.views > 25],
+    ['$gte', { views: { $gte: 25 } }, (a) => a.views >= 25],
+    ['$in', { category: { $in: ['news', 'opinion'] } }, (a) => ['news', 'opinion'].includes(a.category)],
+    [
+      '$notIn',
+      { category: { $notIn: ['news', 'opinion'] } },
+      (a) => !['news', 'opinion'].includes(a.category),
+    ],
+    ['$contains', { title: { $contains: 'how' } }, (a) => a.title.includes('how')],
+    ['$notContains', { title: { $notContains: 'a' } }, (a) => !a.title.includes('a')],
+    ['$containsi', { title: { $containsi: 'REVIEW' } }, (a) => a.title.toLowerCase().includes('review')],
+    ['$notContainsi', { title: { $notContainsi: 'E' } }, (a) => !a.title.toLowerCase().includes('e')],
+    ['$startsWith', { title: { $startsWith: 'Gamma' } }, (a) => a.title.startsWith('Gamma')],
+    ['$startsWithi', { title: { $startsWithi: 'BETA' } }, (a) => a.title.toLowerCase().startsWith('beta')],
+    ['$endsWith', { title: { $endsWith: '!' } }, (a) => a.title.endsWith('!')],
+    ['$endsWithi', { title: { $endsWithi: 'FLASH' } }, (a) => a.title.toLowerCase().endsWith('flash')],
+    ['$between numbers', { views: { $between: [10, 40] } }, (a) => a.views >= 10 && a.views <= 40],
+    [
+      '$between dates',
+      { publishDate: { $between: ['2025-02-01', '2025-12-31'] } },
+      (a) => a.publishDate != null && a.publishDate >= '2025-02-01',
+    ],
+    ['$null', { rating: { $null: true } }, (a) => a.rating == null],
+    ['$notNull', { publishDate: { $notNull: true } }, (a) => a.publishDate != null],
+    ['json $notNull', { metadata: { $notNull: true } }, (a) => 'metadata' in a],
+    ['boolean $eq', { featured: { $eq: true } }, (a) => a.featured === true],
+    [
+      '$and',
+      { $and: [{ category: 'news' }, { views: { $gt: 20 } }] },
+      (a) => a.category === 'news' && a.views > 20,
+    ],
+    ['$or', { $or: [{ views: 0 }, { rating: { $gte: 5 } }] }, (a) => a.views === 0 || (a.rating ?? 0) >= 5],
+    ['top-level $not', { $not: { category: 'news' } }, (a) => a.category !== 'news'],
+    ['field $not', { title: { $not: { $contains: 'a' } } }, (a) => !a.title.includes('a')],
+    [
+      'nested $or inside $and',
+      { $and: [{ $or: [{ category: 'news' }, { category: 'review' }] }, { views: { $lt: 30 } }] },
+      (a) => (a.category === 'news' || a.category === 'review') && a.views < 30,
+    ],
+    ['relation by target field', { author: { name: { $eq: 'Grace' } } }, (_a, index) => index % 2 === 1],
+    ['component field', { seo: { metaTitle: { $endsWith: 'flash' } } }, (a) => a.title.endsWith('flash')],
+  ];
+  for (const [name, filters, predicate] of cases) {
+    it(name, async () => {
+      const found = await cms.articles.find({ filters, pagination: { pageSize: 100 } });
+      assert.deepEqual(titles(found), expected(predicate));
+    });
+  }
+
+  it('media by file field and to-many relation by target field', async () => {
+    const withCover = await cms.articles.find({ filters: { cover: { mime: { $eq: 'image/png' } } } });
+    assert.deepEqual(titles(withCover), [ARTICLES[0]!.title]);
+    const tagged = await cms.articles.find({ filters: { tags: { name: { $in: ['beta'] } } } });
+    assert.deepEqual(titles(tagged), [ARTICLES[0]!.title]);
+  });
+});
+
+describe('sort, pagination, fields, populate', () => {
+  it('sort by one field and by several', async () => {
+    const byViews = await cms.articles.find({ sort: 'views:desc', fields: ['title', 'views'] });
+    assert.deepEqual(
+      byViews.map((a: Any) => a.views),
+      [...ARTICLES.map((a) => a.views)].sort((x, y) => y - x),
+    );
+    const twoKeys = await cms.articles.find({ sort: ['category:asc', 'views:desc'], fields: ['title'] });
+    const want = [...ARTICLES]
+      .sort((x, y) => x.category.localeCompare(y.category) || y.views - x.views)
+      .map((a) => a.title);
+    assert.deepEqual(
+      twoKeys.map((a: Any) => a.title),
+      want,
+    );
+  });
+
+  it('page-based pagination returns the page and its meta', async () => {
+    const page = await cms.articles.findWithMeta({ sort: 'views:asc', pagination: { page: 2, pageSize: 2 } });
+    assert.deepEqual(page.meta.pagination, { page: 2, pageSize: 2, pageCount: 3, total: ARTICLES.length });
+    const sorted = [...ARTICLES].sort((x, y) => x.views - y.views);
+    assert.deepEqual(
+      page.data.map((a: Any) => a.title),
+      sorted.slice(2, 4).map((a) => a.title),
+    );
+  });
+
+  it('offset pagination returns the slice and start/limit meta', async () => {
+    const page = await cms.articles.findWithMeta({ sort: 'views:asc', pagination: { start: 1, limit: 3 } });
+    assert.deepEqual(page.meta.pagination, { start: 1, limit: 3, total: ARTICLES.length });
+    assert.equal(page.data.length, 3);
+  });
+
+  it('fields narrows the scalar fields; id and documentId always come back', async () => {
+    const [entry] = await cms.articles.find({ fields: ['title'], sort: 'views:asc' });
+    assert.deepEqual(Object.keys(entry).sort(), ['documentId', 'id', 'title']);
+  });
+
+  it('without populate there are no relations, media, components or zones', async () => {
+    const entry = await cms.articles.findOne(seeded.articles[0].documentId);
+    for (const key of ['author', 'tags', 'cover', 'gallery', 'seo', 'links', 'sections'])
+      assert.ok(!(key in entry), `${key} should be absent`);
+  });
+
+  it("populate '*' adds every linked attribute one level deep", async () => {
+    const entry = await cms.articles.findOne(seeded.articles[0].documentId, { populate: '*' });
+    assert.equal(entry.author.name, 'Ada');
+    assert.deepEqual(entry.tags.map((tag: Any) => tag.name).sort(), ['alpha', 'beta']);
+    assert.equal(entry.cover.id, seeded.image.id);
+    assert.equal(entry.seo.metaTitle, `SEO ${ARTICLES[0]!.title}`);
+    assert.ok(!('metaImage' in entry.seo), "'*' does not go below the first level");
+    assert.equal(entry.sections.length, 2);
+  });
+
+  it('nested populate objects nest, with fields, sort and filters on a relation', async () => {
+    const [entry] = await cms.authors.find({
+      filters: { name: 'Ada' },
+      populate: {
+        articles: {
+          fields: ['title', 'views'],
+          sort: 'views:desc',
+          filters: { views: { $gt: 0 } },
+          populate: { tags: { fields: ['name'] } },
+        },
+      },
+    });
+    const ada = ARTICLES.filter((_, index) => index % 2 === 0)
+      .filter((a) => a.views > 0)
+      .sort((x, y) => y.views - x.views);
+    assert.deepEqual(
+      entry.articles.map((a: Any) => a.title),
+      ada.map((a) => a.title),
+    );
+    const first = entry.articles.find((a: Any) => a.title === ARTICLES[0]!.title);
+    assert.deepEqual(first.tags.map((tag: Any) => tag.name).sort(), ['alpha', 'beta']);
+    assert.deepEqual(Object.keys(first.tags[0]).sort(), ['documentId', 'id', 'name']);
+  });
+
+  it('a dynamic zone populates per component with on', async () => {
+    const entry = await cms.articles.findOne(seeded.articles[0].documentId, {
+      populate: {
+        sections: { on: { 'sections.hero': { populate: { image: true } } } },
+        seo: { populate: '*' },
+      },
+    });
+    const hero = entry.sections.find((section: Any) => section.__component === 'sections.hero');
+    assert.equal(hero.heading, 'Welcome');
+    assert.equal(hero.image.id, seeded.image.id);
+    assert.equal(entry.seo.metaImage.id, seeded.image.id);
+  });
+
+  it('single type: update creates it, find reads it, populate works', async () => {
+    const updated = await cms.siteSetting.update({
+      siteName: 'Kitchen',
+      socialLinks: [{ label: 'x', url: 'https://example.test/x' }],
+      logo: seeded.image.id,
+    });
+    assert.equal(updated.siteName, 'Kitchen');
+    const read = await anonymous.siteSetting.find({ populate: ['logo', 'socialLinks'] });
+    assert.equal(read.logo.id, seeded.image.id);
+    assert.equal(read.socialLinks[0].url, 'https://example.test/x');
+  });
+});
+
+describe('upload, i18n, custom routes', () => {
+  it('upload find (flat start/limit, sort, filters), findOne, delete and the deprecated destroy', async () => {
+    const [a] = await cms.upload.upload(imageForm('a.png'));
+    const [b] = await cms.upload.upload(imageForm('b.png'));
+    assert.equal(a.mime, 'image/png');
+    const listed = await cms.upload.find({
+      filters: { name: { $in: ['a.png', 'b.png'] } },
+      sort: 'name:desc',
+    });
+    assert.deepEqual(
+      listed.map((file: Any) => file.name),
+      ['b.png', 'a.png'],
+    );
+    const limited = await cms.upload.find({ sort: 'id:asc', start: 1, limit: 1 });
+    assert.equal(limited.length, 1);
+    assert.equal((await cms.upload.findOne(a.id)).name, 'a.png');
+    assert.equal((await cms.upload.delete(a.id)).id, a.id);
+    assert.equal((await cms.upload.destroy(b.id)).id, b.id);
+    await assert.rejects(
+      () => cms.upload.findOne(a.id),
+      (error: Any) => generated.isCmsErrorOf(error, 'NotFoundError'),
+    );
+    await assert.rejects(() => cms.upload.find({ pagination: { page: 1 } }), /flat `start` and `limit`/);
+  });
+
+  it('i18n.locales() lists the locales the server accepts', async () => {
+    const locales = await anonymous.i18n.locales();
+    assert.deepEqual(locales.map((locale: Any) => locale.code).sort(), ['en', 'fr']);
+    assert.equal(locales.find((locale: Any) => locale.isDefault).code, 'en');
+  });
+
+  it('custom routes: GET with query parameters, POST with a path parameter', async () => {
+    const popular = await anonymous.articles.popular({ limit: 2 });
+    const top = [...ARTICLES].sort((x, y) => y.views - x.views).slice(0, 2);
+    assert.deepEqual(
+      popular.data.map((a: Any) => a.title),
+      top.map((a) => a.title),
+    );
+    const target = seeded.articles[1];
+    const liked = await cms.articles.like(target.documentId);
+    assert.deepEqual(liked.data, { documentId: target.documentId, views: ARTICLES[1]!.views + 1 });
+    await assert.rejects(() => cms.articles.like(), /path parameter :id/);
+  });
+});
+
+describe('query strings as Strapi reads them', () => {
+  it('nested filters, populate, sort and null round-trip through Strapi parser', async () => {
+    const query = {
+      filters: { $or: [{ title: { $in: ['a&b', 'c=d', 'e+f', '100%', '[x]'] } }, { slug: { $null: true } }] },
+      populate: { author: { fields: ['name'], populate: { articles: true } } },
+      sort: ['title:asc', 'views:desc'],
+      pagination: { page: 1, pageSize: 5 },
+      locale: 'fr',
+      empty: null,
+    };
+    const echo = await anonymous.request('probe/echo', { query });
+    assert.deepEqual(echo.query, {
+      filters: {
+        $or: [{ title: { $in: ['a&b', 'c=d', 'e+f', '100%', '[x]'] } }, { slug: { $null: 'true' } }],
+      },
+      populate: { author: { fields: ['name'], populate: { articles: 'true' } } },
+      sort: ['title:asc', 'views:desc'],
+      pagination: { page: '1', pageSize: '5' },
+      locale: 'fr',
+      empty: null,
+    });
+  });
+
+  it('a $in over the array limit (150 ids) still returns the right entries', async () => {
+    const ids = seeded.articles.map((article) => article.id);
+    const wanted = [ids[0], ids[3]];
+    const padding = Array.from({ length: 148 }, (_, index) => 100_000 + index);
+    const found = await cms.articles.find({ filters: { id: { $in: [...padding, ...wanted] } } });
+    assert.deepEqual(titles(found), [ARTICLES[0]!.title, ARTICLES[3]!.title].sort());
+    const excluded = await cms.articles.find({ filters: { id: { $notIn: [...padding, ...wanted] } } });
+    assert.deepEqual(
+      titles(excluded),
+      expected((_, index) => index !== 0 && index !== 3),
+    );
+  });
+
+  it('a $in with 500 numeric ids fails before sending, saying why and what to do', async () => {
+    const before = requestsTo('/api/articles?');
+    const ids = Array.from({ length: 500 }, (_, index) => 1_000_000 + index);
+    await assert.rejects(
+      () => cms.articles.find({ filters: { id: { $in: ids } } }),
+      (error: Error) =>
+        error instanceof TypeError && /16 KB/.test(error.message) && /batches/.test(error.message),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(requestsTo('/api/articles?'), before, 'nothing was sent');
+  });
+
+  it('a $in with 500 documentIds fails before sending, saying why', async () => {
+    const before = requestsTo('/api/articles?');
+    const documentIds = Array.from({ length: 500 }, (_, index) => `doc${String(index).padStart(21, '0')}`);
+    await assert.rejects(
+      () => cms.articles.find({ filters: { documentId: { $in: documentIds } } }),
+      (error: Error) => error instanceof TypeError && /batches|split/i.test(error.message),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(requestsTo('/api/articles?'), before, 'nothing was sent');
+  });
+});
+
+describe('hooks and headers on a real request', () => {
+  it('onRequest sets headers; cacheOptions.headers merge over defaults and can remove one', async () => {
+    const seen: string[] = [];
+    const client = new generated.CmsClient({
+      baseURL: strapi.url,
+      token: 'secret-token',
+      onRequest: (request: Any) => {
+        seen.push(`${request.method} ${request.url}`);
+        request.headers.set('x-from-hook', 'hook');
+      },
+    });
+    const echo = await client.request('probe/echo', {
+      cacheOptions: { headers: { 'x-per-call': 'call', Authorization: undefined } },
+    });
+    assert.equal(echo.headers['x-from-hook'], 'hook');
+    assert.equal(echo.headers['x-per-call'], 'call');
+    assert.equal(echo.headers.authorization, undefined);
+    assert.deepEqual(seen, [`GET ${strapi.url}/api/probe/echo`]);
+  });
+});
+
+describe('the types describe what Strapi returns', () => {
+  it('captured responses satisfy the generated types, with no extra or missing property', async () => {
+    const queries: [string, string, () => Promise<unknown>][] = [
+      ['find', 'cms.articles.find()', () => cms.articles.find()],
+      ['findStar', "cms.articles.find({ populate: '*' })", () => cms.articles.find({ populate: '*' })],
+      [
+        'findNested',
+        "cms.articles.find({ populate: { author: { populate: { avatar: true, profile: true } }, tags: { fields: ['name'] }, seo: { populate: '*' }, sections: { on: { 'sections.hero': { populate: '*' }, 'sections.text-block': true } } } })",
+        () =>
+          cms.articles.find({
+            populate: {
+              author: { populate: { avatar: true, profile: true } },
+              tags: { fields: ['name'] },
+              seo: { populate: '*' },
+              sections: { on: { 'sections.hero': { populate: '*' }, 'sections.text-block': true } },
+            },
+          }),
+      ],
+      [
+        'fields',
+        "cms.articles.find({ fields: ['title', 'views'], populate: { cover: { fields: ['url'] } } })",
+        () => cms.articles.find({ fields: ['title', 'views'], populate: { cover: { fields: ['url'] } } }),
+      ],
+      ['withMeta', 'cms.authors.findWithMeta()', () => cms.authors.findWithMeta()],
+      [
+        'offset',
+        'cms.tags.findWithMeta({ pagination: { start: 0, limit: 2 } })',
+        () => cms.tags.findWithMeta({ pagination: { start: 0, limit: 2 } }),
+      ],
+      ['single', "cms.siteSetting.find({ populate: '*' })", () => cms.siteSetting.find({ populate: '*' })],
+      ['uploads', 'cms.upload.find()', () => cms.upload.find()],
+      ['locales', 'cms.i18n.locales()', () => cms.i18n.locales()],
+      ['authorStar', "cms.authors.find({ populate: '*' })", () => cms.authors.find({ populate: '*' })],
+    ];
+    const lines = ["import type { CmsClient } from './index.js';", 'declare const cms: CmsClient;'];
+    for (const [name, call, run] of queries) {
+      const value = await run();
+      lines.push(
+        `const ${name}Query = () => ${call};`,
+        `export const ${name}: Awaited<ReturnType<typeof ${name}Query>> = ${JSON.stringify(value, null, 2)};`,
+      );
+    }
+    const files: Record<string, string> = { '/virtual/captured.ts': lines.join('\n') };
+    for (const file of ['index.d.ts', 'client.d.ts', 'types.d.ts']) {
+      files[`/virtual/${file}`] = readFileSync(join(project, 'src/cms', file), 'utf8');
+    }
+    writeFileSync(join(project, 'captured.ts'), files['/virtual/captured.ts'] ?? '');
+    assert.deepEqual(compile(files, { noUnusedLocals: false }), [], `see ${join(project, 'captured.ts')}`);
+  });
+});
+
+describe('validateSchema', () => {
+  it('is valid against the server it was generated from', async () => {
+    const result = await cms.validateSchema();
+    assert.equal(result.valid, true);
+    assert.equal(result.localHash, generated.SCHEMA_HASH);
+    assert.equal(result.remoteHash, generated.SCHEMA_HASH);
+  });
+
+  it('after the server schema changed: invalid, with both hashes, and a warning on construction', async () => {
+    await strapi.stop();
+    const schemaPath = join(app.dir, 'src/api/tag/content-types/tag/schema.json');
+    const schema = JSON.parse(readFileSync(schemaPath, 'utf8'));
+    schema.attributes.color = { type: 'string' };
+    writeFileSync(schemaPath, JSON.stringify(schema, null, 2));
+    strapi = await startStrapi(app, { port: strapi.port });
+    const result = await cms.validateSchema();
+    assert.equal(result.valid, false);
+    assert.equal(result.localHash, generated.SCHEMA_HASH);
+    assert.match(result.remoteHash, /^[0-9a-f]{64}$/);
+    assert.notEqual(result.remoteHash, result.localHash);
+
+    const warnings: string[] = [];
+    const original = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+    try {
+      new generated.CmsClient({ baseURL: strapi.url, validateSchema: true });
+      for (let wait = 0; wait < 50 && warnings.length === 0; wait++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      console.warn = original;
+    }
+    assert.equal(warnings.length, 1);
+    assert.match(
+      warnings[0] ?? '',
+      /differs from the one this client was generated from.*cms-types generate/,
+    );
+  });
+});

@@ -1,0 +1,220 @@
+/**
+ * Runtime behaviour a live Strapi cannot show: what reaches `fetch` (the Next.js `init.next`
+ * extension, the `cache` mode), argument handling before any request, config validation.
+ * The fetch here only records calls; real HTTP is covered by test/e2e/client.test.ts.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { CmsClientCore } from '../../src/runtime/core.ts';
+import { collectionApi, customRoute, singleApi } from '../../src/runtime/operations.ts';
+import { uploadApi } from '../../src/runtime/upload.ts';
+
+interface Call {
+  url: string;
+  init: RequestInit & { next?: unknown };
+}
+
+function recorder(respond: () => Response = () => Response.json({ data: [] })) {
+  const calls: Call[] = [];
+  const fetch = (async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return respond();
+  }) as typeof globalThis.fetch;
+  return { calls, client: new CmsClientCore({ baseURL: 'http://cms.test/', fetch }) };
+}
+
+describe('cache options', () => {
+  it('revalidate and tags go to init.next, cache to the fetch option, headers merge over defaults', async () => {
+    const { calls, client } = recorder();
+    client.setToken('t0ken');
+    await collectionApi(client, 'articles').find(undefined, {
+      revalidate: 60,
+      tags: ['articles'],
+      cache: 'force-cache',
+      headers: { 'x-extra': '1', Accept: 'application/vnd.test' },
+    });
+    const [call] = calls;
+    assert.equal(call?.url, 'http://cms.test/api/articles');
+    assert.deepEqual(call?.init.next, { revalidate: 60, tags: ['articles'] });
+    assert.equal(call?.init.cache, 'force-cache');
+    const headers = call?.init.headers as Headers;
+    assert.equal(headers.get('x-extra'), '1');
+    assert.equal(headers.get('accept'), 'application/vnd.test');
+    assert.equal(headers.get('authorization'), 'Bearer t0ken');
+  });
+
+  it('revalidate: false is passed on; no cache options means no next and no cache', async () => {
+    const { calls, client } = recorder();
+    await collectionApi(client, 'articles').find(undefined, { revalidate: false });
+    await collectionApi(client, 'articles').find();
+    assert.deepEqual(calls[0]?.init.next, { revalidate: false });
+    assert.equal('next' in (calls[1]?.init ?? {}), false);
+    assert.equal('cache' in (calls[1]?.init ?? {}), false);
+  });
+
+  it('a header set to undefined is removed', async () => {
+    const { calls, client } = recorder();
+    client.setToken('t0ken');
+    await collectionApi(client, 'articles').find(undefined, { headers: { Authorization: undefined } });
+    assert.equal((calls[0]?.init.headers as Headers).has('authorization'), false);
+  });
+});
+
+describe('arguments', () => {
+  it('create/update/delete tell query parameters from cache options', async () => {
+    const { calls, client } = recorder(() => Response.json({ data: {} }));
+    const api = collectionApi(client, 'articles');
+    await api.create({ title: 'x' }, { tags: ['t'] });
+    await api.create({ title: 'x' }, { status: 'draft', locale: 'fr' });
+    await api.update('doc1', { title: 'y' }, { locale: 'fr' }, { cache: 'no-store' });
+    await api.delete('doc1', { locale: 'fr' });
+    assert.equal(calls[0]?.url, 'http://cms.test/api/articles');
+    assert.deepEqual(calls[0]?.init.next, { tags: ['t'] });
+    assert.equal(calls[1]?.url, 'http://cms.test/api/articles?status=draft&locale=fr');
+    assert.equal(calls[2]?.url, 'http://cms.test/api/articles/doc1?locale=fr');
+    assert.equal(calls[2]?.init.cache, 'no-store');
+    assert.equal(calls[2]?.init.body, '{"data":{"title":"y"}}');
+    assert.equal(calls[3]?.init.method, 'DELETE');
+    assert.equal(calls[3]?.url, 'http://cms.test/api/articles/doc1?locale=fr');
+  });
+
+  it('documentIds are path-encoded; a single type has no id in its path', async () => {
+    const { calls, client } = recorder(() => Response.json({ data: {} }));
+    await collectionApi(client, 'articles').findOne('a/b c');
+    await singleApi(client, 'site-setting').update({ siteName: 'x' });
+    assert.equal(calls[0]?.url, 'http://cms.test/api/articles/a%2Fb%20c');
+    assert.equal(calls[1]?.url, 'http://cms.test/api/site-setting');
+    assert.equal(calls[1]?.init.method, 'PUT');
+  });
+
+  it('custom routes: path parameters in order, query for GET, JSON body otherwise, cache options last', async () => {
+    const { calls, client } = recorder(() => Response.json({ ok: true }));
+    const like = customRoute(client, { method: 'POST', path: '/articles/:id/like' });
+    const byYear = customRoute(client, { method: 'GET', path: '/articles/:tag/:year(\\d+)' });
+    assert.deepEqual(await like('d 1', { by: 'me' }, { tags: ['likes'] }), { ok: true });
+    await byYear('news', 2025, { limit: 2 });
+    assert.equal(calls[0]?.url, 'http://cms.test/api/articles/d%201/like');
+    assert.equal(calls[0]?.init.body, '{"by":"me"}');
+    assert.deepEqual(calls[0]?.init.next, { tags: ['likes'] });
+    assert.equal(calls[1]?.url, 'http://cms.test/api/articles/news/2025?limit=2');
+    await assert.rejects(() => like(), /path parameter :id \(argument 1 of 1\)/);
+    assert.equal(calls.length, 2);
+  });
+
+  it('FormData: unknown parts, text files, several files for one, bad JSON fail before any request', async () => {
+    const { calls, client } = recorder();
+    const api = collectionApi(client, 'articles', { cover: 'one', gallery: 'many' });
+    const form = (build: (form: FormData) => void) => {
+      const data = new FormData();
+      build(data);
+      return data;
+    };
+    const file = new Blob(['x'], { type: 'text/plain' });
+    await assert.rejects(
+      () => api.create(form((f) => f.append('files.avatar', file, 'a.txt'))),
+      /unexpected FormData part "files.avatar".*media attribute: cover, gallery/,
+    );
+    await assert.rejects(
+      () => api.create(form((f) => f.append('title', 'x'))),
+      /unexpected FormData part "title"/,
+    );
+    await assert.rejects(
+      () => api.create(form((f) => f.append('files.cover', 'text'))),
+      /must be a file \(Blob or File\), not text/,
+    );
+    await assert.rejects(
+      () =>
+        api.create(
+          form((f) => {
+            f.append('files.cover', file, 'a.txt');
+            f.append('files.cover', file, 'b.txt');
+          }),
+        ),
+      /"cover" holds one file, but the FormData has 2/,
+    );
+    await assert.rejects(() => api.create(form((f) => f.append('data', '{nope'))), /must be JSON text/);
+    assert.equal(calls.length, 0);
+  });
+
+  it('FormData: files are uploaded first, their ids set, and removed when the write fails', async () => {
+    const calls: Call[] = [];
+    let nextId = 10;
+    const fetch = (async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      if (url.endsWith('/api/upload')) {
+        const files = (init.body as FormData).getAll('files');
+        return Response.json(
+          files.map(() => ({ id: nextId++ })),
+          { status: 201 },
+        );
+      }
+      if (init.method === 'DELETE') return Response.json({});
+      return Response.json(
+        { data: null, error: { status: 400, name: 'ValidationError', message: 'title is required' } },
+        { status: 400 },
+      );
+    }) as typeof globalThis.fetch;
+    const client = new CmsClientCore({ baseURL: 'http://cms.test', fetch });
+    const api = collectionApi(client, 'articles', { cover: 'one', gallery: 'many' });
+    const data = new FormData();
+    data.append('data', JSON.stringify({ views: 1 }));
+    data.append('files.cover', new Blob(['a']), 'a.png');
+    data.append('files.gallery', new Blob(['b']), 'b.png');
+    data.append('files.gallery', new Blob(['c']), 'c.png');
+    await assert.rejects(() => api.create(data), /title is required/);
+    const write = calls.find((call) => call.url === 'http://cms.test/api/articles');
+    assert.deepEqual(JSON.parse(String(write?.init.body)), {
+      data: { views: 1, cover: 10, gallery: [11, 12] },
+    });
+    assert.deepEqual(
+      calls.filter((call) => call.init.method === 'DELETE').map((call) => call.url),
+      [10, 11, 12].map((id) => `http://cms.test/api/upload/files/${id}`),
+    );
+  });
+
+  it('upload: numeric ids only, no pagination', async () => {
+    const { calls, client } = recorder(() => Response.json([]));
+    const upload = uploadApi(client);
+    await assert.rejects(() => upload.findOne('12' as unknown as number), /positive integer/);
+    await assert.rejects(
+      () => upload.find({ pagination: { page: 1 } } as never),
+      /use flat `start` and `limit` instead/,
+    );
+    await upload.find({ start: 2, limit: 5, sort: 'name:asc' } as never);
+    assert.equal(calls[0]?.url, 'http://cms.test/api/upload/files?start=2&limit=5&sort=name:asc');
+  });
+});
+
+describe('configuration', () => {
+  it('rejects a missing or relative baseURL, a bad timeout and a bad authMode, naming the fix', () => {
+    assert.throws(() => new CmsClientCore({} as never), /baseURL` is required/);
+    assert.throws(() => new CmsClientCore({ baseURL: 'localhost:1337/x y' }), /not an absolute http\(s\) URL/);
+    assert.throws(() => new CmsClientCore({ baseURL: 'http://x', timeout: 0 }), /positive number/);
+    assert.throws(
+      () => new CmsClientCore({ baseURL: 'http://x', authMode: 'sessions' as never }),
+      /"legacy" or "refresh"/,
+    );
+  });
+
+  it('authMode: the config wins over the generated default', () => {
+    assert.equal(
+      new CmsClientCore({ baseURL: 'http://x' }, { schemaHash: 'h', authMode: 'refresh' }).authMode,
+      'refresh',
+    );
+    assert.equal(
+      new CmsClientCore({ baseURL: 'http://x', authMode: 'legacy' }, { schemaHash: 'h', authMode: 'refresh' })
+        .authMode,
+      'legacy',
+    );
+  });
+
+  it('a base URL with a path prefix keeps it', async () => {
+    const calls: string[] = [];
+    const fetch = (async (url: string) => {
+      calls.push(url);
+      return Response.json({ data: [] });
+    }) as typeof globalThis.fetch;
+    await collectionApi(new CmsClientCore({ baseURL: 'http://x/cms//', fetch }), 'tags').find();
+    assert.deepEqual(calls, ['http://x/cms/api/tags']);
+  });
+});
