@@ -59,7 +59,10 @@ describe('LaunchPad schemas in a real Strapi', () => {
       description: 'A LaunchPad article',
       content: [{ type: 'paragraph', children: [{ type: 'text', text: 'Hello', bold: true }] }],
       categories: [category.documentId],
-      seo: { metaTitle: 'Launch', metaDescription: 'Everything about the launch of LaunchPad, in one article.' },
+      seo: {
+        metaTitle: 'Launch',
+        metaDescription: 'Everything about the launch of LaunchPad, in one article.',
+      },
       dynamic_zone: [
         { __component: 'dynamic-zone.cta', heading: 'Try it', CTAs: [{ text: 'Go', URL: '/go' }] },
       ],

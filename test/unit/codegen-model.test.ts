@@ -709,7 +709,15 @@ describe('buildModel: custom routes as client methods', () => {
       { method: 'GET', path: '/posts/then', handler: 'then' },
       { method: 'GET', path: '/posts/2fa', handler: '2fa' },
     ]).map((route) => route.name);
-    assert.deepEqual(names, ['findRoute', 'deleteRoute', 'classRoute', 'stats', 'stats2', 'thenRoute', '_2fa']);
+    assert.deepEqual(names, [
+      'findRoute',
+      'deleteRoute',
+      'classRoute',
+      'stats',
+      'stats2',
+      'thenRoute',
+      '_2fa',
+    ]);
   });
 
   it('keeps parameter names off the trailing arguments and reserved words', () => {

@@ -24,7 +24,8 @@ function exported(): string[] {
     const modifiers = ts.canHaveModifiers(statement) ? ts.getModifiers(statement) : undefined;
     if (!modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) continue;
     if (ts.isVariableStatement(statement)) {
-      for (const declaration of statement.declarationList.declarations) names.push(declaration.name.getText());
+      for (const declaration of statement.declarationList.declarations)
+        names.push(declaration.name.getText());
     } else if ('name' in statement && statement.name) {
       names.push((statement.name as ts.Identifier).text);
     }
