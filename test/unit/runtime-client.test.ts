@@ -9,6 +9,13 @@ import { CmsClientCore } from '../../src/runtime/core.ts';
 import { collectionApi, customRoute, singleApi } from '../../src/runtime/operations.ts';
 import { uploadApi } from '../../src/runtime/upload.ts';
 
+/** The runtime factories are typed by the generated registry; these tests call them untyped. */
+type Operation = (...args: unknown[]) => Promise<unknown>;
+type Loose = Record<'find' | 'findOne' | 'create' | 'update' | 'delete', Operation>;
+const collection = (...args: Parameters<typeof collectionApi>) => collectionApi(...args) as unknown as Loose;
+const single = (...args: Parameters<typeof singleApi>) => singleApi(...args) as unknown as Loose;
+const uploads = (client: CmsClientCore) => uploadApi(client) as unknown as Loose;
+
 interface Call {
   url: string;
   init: RequestInit & { next?: unknown };
@@ -27,7 +34,7 @@ describe('cache options', () => {
   it('revalidate and tags go to init.next, cache to the fetch option, headers merge over defaults', async () => {
     const { calls, client } = recorder();
     client.setToken('t0ken');
-    await collectionApi(client, 'articles').find(undefined, {
+    await collection(client, 'articles').find(undefined, {
       revalidate: 60,
       tags: ['articles'],
       cache: 'force-cache',
@@ -45,8 +52,8 @@ describe('cache options', () => {
 
   it('revalidate: false is passed on; no cache options means no next and no cache', async () => {
     const { calls, client } = recorder();
-    await collectionApi(client, 'articles').find(undefined, { revalidate: false });
-    await collectionApi(client, 'articles').find();
+    await collection(client, 'articles').find(undefined, { revalidate: false });
+    await collection(client, 'articles').find();
     assert.deepEqual(calls[0]?.init.next, { revalidate: false });
     assert.equal('next' in (calls[1]?.init ?? {}), false);
     assert.equal('cache' in (calls[1]?.init ?? {}), false);
@@ -55,7 +62,7 @@ describe('cache options', () => {
   it('a header set to undefined is removed', async () => {
     const { calls, client } = recorder();
     client.setToken('t0ken');
-    await collectionApi(client, 'articles').find(undefined, { headers: { Authorization: undefined } });
+    await collection(client, 'articles').find(undefined, { headers: { Authorization: undefined } });
     assert.equal(new Headers(calls[0]?.init.headers).has('authorization'), false);
   });
 });
@@ -63,7 +70,7 @@ describe('cache options', () => {
 describe('arguments', () => {
   it('create/update/delete tell query parameters from cache options', async () => {
     const { calls, client } = recorder(() => Response.json({ data: {} }));
-    const api = collectionApi(client, 'articles');
+    const api = collection(client, 'articles');
     await api.create({ title: 'x' }, { tags: ['t'] });
     await api.create({ title: 'x' }, { status: 'draft', locale: 'fr' });
     await api.update('doc1', { title: 'y' }, { locale: 'fr' }, { cache: 'no-store' });
@@ -80,8 +87,8 @@ describe('arguments', () => {
 
   it('documentIds are path-encoded; a single type has no id in its path', async () => {
     const { calls, client } = recorder(() => Response.json({ data: {} }));
-    await collectionApi(client, 'articles').findOne('a/b c');
-    await singleApi(client, 'site-setting').update({ siteName: 'x' });
+    await collection(client, 'articles').findOne('a/b c');
+    await single(client, 'site-setting').update({ siteName: 'x' });
     assert.equal(calls[0]?.url, 'http://cms.test/api/articles/a%2Fb%20c');
     assert.equal(calls[1]?.url, 'http://cms.test/api/site-setting');
     assert.equal(calls[1]?.init.method, 'PUT');
@@ -103,7 +110,7 @@ describe('arguments', () => {
 
   it('FormData: unknown parts, text files, several files for one, bad JSON fail before any request', async () => {
     const { calls, client } = recorder();
-    const api = collectionApi(client, 'articles', { cover: 'one', gallery: 'many' });
+    const api = collection(client, 'articles', { cover: 'one', gallery: 'many' });
     const form = (build: (form: FormData) => void) => {
       const data = new FormData();
       build(data);
@@ -155,7 +162,7 @@ describe('arguments', () => {
       );
     }) as typeof globalThis.fetch;
     const client = new CmsClientCore({ baseURL: 'http://cms.test', fetch });
-    const api = collectionApi(client, 'articles', { cover: 'one', gallery: 'many' });
+    const api = collection(client, 'articles', { cover: 'one', gallery: 'many' });
     const data = new FormData();
     data.append('data', JSON.stringify({ views: 1 }));
     data.append('files.cover', new Blob(['a']), 'a.png');
@@ -174,7 +181,7 @@ describe('arguments', () => {
 
   it('upload: numeric ids only, no pagination', async () => {
     const { calls, client } = recorder(() => Response.json([]));
-    const upload = uploadApi(client);
+    const upload = uploads(client);
     await assert.rejects(() => upload.findOne('12' as unknown as number), /positive integer/);
     await assert.rejects(
       () => upload.find({ pagination: { page: 1 } } as never),
@@ -217,7 +224,7 @@ describe('configuration', () => {
       calls.push(url);
       return Response.json({ data: [] });
     }) as typeof globalThis.fetch;
-    await collectionApi(new CmsClientCore({ baseURL: 'http://x/cms//', fetch }), 'tags').find();
+    await collection(new CmsClientCore({ baseURL: 'http://x/cms//', fetch }), 'tags').find();
     assert.deepEqual(calls, ['http://x/cms/api/tags']);
   });
 });
