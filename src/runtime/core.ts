@@ -240,7 +240,7 @@ export class CmsClientCore {
         this.log(method, url, response.status, started);
         return null as T;
       }
-      if (!response.ok) return fail(errorFromResponse(response, text), response.status);
+      if (!response.ok) return fail(errorFromResponse(response, text, url), response.status);
       this.log(method, url, response.status, started);
       if (text === '') return null as T;
       try {

@@ -79,6 +79,8 @@ export class CmsError extends Error {
   readonly errorName: CmsErrorName;
   /** Narrow with `isCmsErrorOf(error, name)`. */
   readonly details: unknown;
+  /** The requested URL, when known. */
+  readonly url: string | undefined;
   /** Marks instances for `isCmsError` across realms. */
   readonly isCmsError = true as const;
 
@@ -88,7 +90,7 @@ export class CmsError extends Error {
     userMessage: string;
     errorName: CmsErrorName;
     details?: unknown;
-    url?: string;
+    url?: string | undefined;
   }) {
     const hint = HINTS[init.status];
     const separator = /[.!?]$/.test(init.userMessage) ? ' ' : '. ';
@@ -98,6 +100,7 @@ export class CmsError extends Error {
     this.userMessage = init.userMessage;
     this.errorName = init.errorName;
     this.details = init.details;
+    this.url = init.url;
   }
 }
 

@@ -84,7 +84,7 @@ export function describeBody(text: string): string {
 }
 
 /** A non-OK response as a `CmsError`, from Strapi's error body when there is one. */
-export function errorFromResponse(response: Response, text: string): CmsError {
+export function errorFromResponse(response: Response, text: string, url?: string): CmsError {
   let parsed: { error?: { name?: unknown; message?: unknown; details?: unknown } } | undefined;
   try {
     parsed = text ? JSON.parse(text) : undefined;
@@ -105,6 +105,7 @@ export function errorFromResponse(response: Response, text: string): CmsError {
     userMessage,
     errorName,
     details: normalizeDetails(errorName, error?.details, userMessage),
+    url: url ?? (response.url || undefined),
   });
 }
 

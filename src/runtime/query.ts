@@ -15,8 +15,9 @@
  *   Strapi's database layer (knex) turns `$notIn: []` into `1 = 1`, `$or: []`, `$and: []` and
  *   `$not: {}` into no condition (Strapi itself already strips empty objects from filters),
  *   and `sort: []`, `populate: []` into no sorting or populating. `fields: []` is the one that
- *   differs: sent in a JSON body Strapi would select only `id` and `documentId`; left out of a
- *   query string, Strapi returns every field. Use `fields: ['documentId']` for ids only.
+ *   differs: Strapi given an empty list (through the Document Service, say) selects only `id`
+ *   and `documentId`, but left out of a query string it returns every field. Use
+ *   `fields: ['documentId']` for ids only.
  *
  * Inputs qs would read back as something else throw a `TypeError` before anything is sent, with
  * the path of the offending value (`filters.title.$in`) and how to fix it:
@@ -121,10 +122,14 @@ export function assertQueryLength(query: string, limit: number = MAX_QUERY_LENGT
  * Other long arrays (`fields`, `sort`, `$between`, a `$in` outside a field) are left for
  * `toQueryString` to reject. `undefined` members are dropped. `params` is not modified.
  *
+ * Each split adds bracket levels (`$or` and an index, two more inside a `$and`, two per round of
+ * nesting), which count against `QUERY_DEPTH_LIMIT`.
+ *
  * The conditions for one field stay in the filter object that held it, so they apply to the same
- * joined relation row. One case where splitting changes the result: `$notIn` written directly on
- * a to-many relation (`{ tags: { $notIn: ids } }`) joins the relation once per chunk in Strapi;
- * write `{ tags: { documentId: { $notIn: ids } } }` (or `id`) instead.
+ * joined relation row. Strapi joins a relation once per occurrence of its key, so an operator
+ * written directly on a to-many relation (`{ tags: { $in: ids } }`) is joined once per chunk:
+ * still the same rows for `$in` (slower), but not for `$notIn`. Write
+ * `{ tags: { documentId: { $notIn: ids } } }` (or `id`) instead.
  */
 export function fitArrayLimit(params: object): object {
   return isPlainQueryObject(params) ? fitQueryObject(params, false, 0) : params;
@@ -147,7 +152,7 @@ function fitQueryObject(object: QueryRecord, inFilters: boolean, depth: number):
       setQueryEntry(fitted, key, fitQueryValue(value, inFilters || key === 'filters', depth + 1));
     }
   }
-  return inFilters ? nestLongQueryGroups(splitLongQueryLists(fitted)) : fitted;
+  return inFilters ? nestLongQueryGroups(splitLongQueryLists(nestLongQueryGroups(fitted))) : fitted;
 }
 
 /** A filter object with its fields' long `$in` / `$notIn` lists moved into `$or` / `$and` chunks. */
@@ -364,14 +369,13 @@ function assertQueryParameterCount(writer: QueryWriter): void {
 
 function queryLengthFix(writer: QueryWriter, length: number): string {
   const list = largestQueryList(writer, 'chars');
-  if (list === undefined || list.count < 2) {
+  const perValue = list === undefined ? 0 : list.chars / list.count;
+  const byLength = list === undefined ? 0 : Math.floor((MAX_QUERY_LENGTH - (length - list.chars)) / perValue);
+  const byCount = list === undefined ? 0 : PARAMETER_LIMIT - (writer.parts.length - list.count);
+  const room = Math.min(byLength, byCount);
+  if (list === undefined || list.count < 2 || room < 1) {
     return 'shorten the longest values, or send fewer parameters at once';
   }
-  const perValue = list.chars / list.count;
-  const byLength = Math.floor((MAX_QUERY_LENGTH - (length - list.chars)) / perValue);
-  const byCount = PARAMETER_LIMIT - (writer.parts.length - list.count);
-  const room = Math.min(byLength, byCount);
-  if (room < 1) return `send fewer parameters besides the ${list.count} values of ${list.label}`;
   return (
     `the ${list.count} values of ${list.label} take ${list.chars} characters: split them into batches of at most ` +
     `${room} per request, or filter on a field with fewer values`

@@ -411,7 +411,8 @@ describe('upload, i18n, custom routes', () => {
     assert.equal((await cms.upload.destroy(b.id)).id, b.id);
     await assert.rejects(
       () => cms.upload.findOne(a.id),
-      (error: Any) => generated.isCmsErrorOf(error, 'NotFoundError'),
+      (error: Any) =>
+        generated.isCmsErrorOf(error, 'NotFoundError') && error.url === `${strapi.url}/api/upload/files/${a.id}`,
     );
     await assert.rejects(() => cms.upload.find({ pagination: { page: 1 } }), /flat `start` and `limit`/);
   });
