@@ -412,7 +412,8 @@ describe('upload, i18n, custom routes', () => {
     await assert.rejects(
       () => cms.upload.findOne(a.id),
       (error: Any) =>
-        generated.isCmsErrorOf(error, 'NotFoundError') && error.url === `${strapi.url}/api/upload/files/${a.id}`,
+        generated.isCmsErrorOf(error, 'NotFoundError') &&
+        error.url === `${strapi.url}/api/upload/files/${a.id}`,
     );
     await assert.rejects(() => cms.upload.find({ pagination: { page: 1 } }), /flat `start` and `limit`/);
   });
