@@ -55,3 +55,19 @@ describe('runtime surface', () => {
     for (const name of members) assert.ok(RESERVED_CLIENT_MEMBERS.has(name), name);
   });
 });
+
+describe('zero dependencies', () => {
+  it('the runtime every client embeds imports nothing and uses no Node-only global', () => {
+    const js = readFileSync(join(ROOT, 'dist/runtime/runtime.js'), 'utf8');
+    for (const pattern of [
+      /^\s*import\s/m,
+      /\bimport\(/,
+      /\brequire\(/,
+      /\bprocess\./,
+      /\bBuffer\b/,
+      /\bglobal\./,
+    ]) {
+      assert.doesNotMatch(js, pattern);
+    }
+  });
+});
