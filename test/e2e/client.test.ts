@@ -9,8 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createApp, type RunningStrapi, startStrapi } from '../harness/app.ts';
-import { createProject, runCli } from '../helpers/cli.ts';
-import { compile } from '../helpers/compile.ts';
+import { type Capture, checkCaptures, generateClient } from '../helpers/generated-client.ts';
 import { png } from '../helpers/png.ts';
 
 // The generated client is plain JS here; its .d.ts is checked separately below.
@@ -85,23 +84,7 @@ const ARTICLES: readonly SeedArticle[] = [
 
 before(async () => {
   strapi = await startStrapi(app);
-  project = createProject('client-e2e');
-  const run = await runCli(
-    [
-      'generate',
-      '--url',
-      strapi.url,
-      '--output',
-      'src/cms',
-      '--format',
-      'js',
-      '--token',
-      strapi.seed.tokens.readOnly,
-    ],
-    { cwd: project },
-  );
-  assert.equal(run.code, 0, run.stderr);
-  generated = await import(new URL(`file://${join(project, 'src/cms/index.js')}`).href);
+  ({ project, generated } = await generateClient(strapi, 'client-e2e', strapi.seed.tokens.readOnly));
   cms = new generated.CmsClient({ baseURL: strapi.url, token: strapi.seed.tokens.fullAccess });
   anonymous = new generated.CmsClient({ baseURL: strapi.url });
 
@@ -553,20 +536,9 @@ describe('the types describe what Strapi returns', () => {
       ['locales', 'cms.i18n.locales()', () => cms.i18n.locales()],
       ['authorStar', "cms.authors.find({ populate: '*' })", () => cms.authors.find({ populate: '*' })],
     ];
-    const lines = ["import type { CmsClient } from './index.js';", 'declare const cms: CmsClient;'];
-    for (const [name, call, run] of queries) {
-      const value = await run();
-      lines.push(
-        `const ${name}Query = () => ${call};`,
-        `export const ${name}: Awaited<ReturnType<typeof ${name}Query>> = ${JSON.stringify(value, null, 2)};`,
-      );
-    }
-    const files: Record<string, string> = { '/virtual/captured.ts': lines.join('\n') };
-    for (const file of ['index.d.ts', 'client.d.ts', 'types.d.ts']) {
-      files[`/virtual/${file}`] = readFileSync(join(project, 'src/cms', file), 'utf8');
-    }
-    writeFileSync(join(project, 'captured.ts'), files['/virtual/captured.ts'] ?? '');
-    assert.deepEqual(compile(files, { noUnusedLocals: false }), [], `see ${join(project, 'captured.ts')}`);
+    const captures: Capture[] = [];
+    for (const [name, call, run] of queries) captures.push({ name, call, value: await run() });
+    assert.deepEqual(checkCaptures(project, captures), [], `see ${join(project, 'captured.ts')}`);
   });
 });
 

@@ -466,6 +466,7 @@ describe('CmsError from a real Strapi: test routes (custom code)', () => {
       errorName: 'NotImplementedError',
       status: 501,
       statusText: 'Not Implemented',
+      // Strapi's own default message for NotImplementedError: the test route throws it bare.
       userMessage: 'This feature is not implemented yet',
     });
     assert.equal(error.details, undefined);

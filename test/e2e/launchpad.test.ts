@@ -11,8 +11,7 @@ import { stableStringify } from '../../src/schema/stable-json.ts';
 import type { SchemaResponse } from '../../src/schema/types.ts';
 import { createApp, type RunningStrapi, startStrapi } from '../harness/app.ts';
 import { LAUNCHPAD_SCHEMAS, ROOT } from '../harness/paths.ts';
-import { createProject, runCli } from '../helpers/cli.ts';
-import { compile } from '../helpers/compile.ts';
+import { checkCaptures, generateClient } from '../helpers/generated-client.ts';
 
 describe('LaunchPad schemas in a real Strapi', () => {
   let strapi: RunningStrapi;
@@ -45,13 +44,9 @@ describe('LaunchPad schemas in a real Strapi', () => {
   });
 
   it('the generated client reads LaunchPad content, and the responses fit its types', async () => {
-    const project = createProject('launchpad-client');
-    const run = await runCli(['generate', '--url', strapi.url, '--output', 'src/cms', '--format', 'js'], {
-      cwd: project,
-    });
-    assert.equal(run.code, 0, run.stderr);
+    const { project, generated: module } = await generateClient(strapi, 'launchpad-client');
     // biome-ignore lint/suspicious/noExplicitAny: the generated module is typed by its own .d.ts
-    const generated: any = await import(new URL(`file://${join(project, 'src/cms/index.js')}`).href);
+    const generated: any = module;
     const cms = new generated.CmsClient({ baseURL: strapi.url, token: strapi.seed.tokens.fullAccess });
     const category = await cms.categories.create({ name: 'Guides' });
     const article = await cms.articles.create({
@@ -82,19 +77,19 @@ describe('LaunchPad schemas in a real Strapi', () => {
     assert.equal(read.content[0].children[0].text, 'Hello');
     const star = await cms.articles.find({ populate: '*' });
     const categories = await cms.categories.find({ populate: { articles: { fields: ['title'] } } });
-    const lines = [
-      "import type { CmsClient } from './index.js';",
-      'declare const cms: CmsClient;',
-      "const readQuery = () => cms.articles.findOne('x', { populate: { categories: { fields: ['name'] }, seo: true, dynamic_zone: { on: { 'dynamic-zone.cta': { populate: '*' } } } } });",
-      `export const read: Awaited<ReturnType<typeof readQuery>> = ${JSON.stringify(read)};`,
-      "const starQuery = () => cms.articles.find({ populate: '*' });",
-      `export const star: Awaited<ReturnType<typeof starQuery>> = ${JSON.stringify(star)};`,
-      "const categoriesQuery = () => cms.categories.find({ populate: { articles: { fields: ['title'] } } });",
-      `export const categories: Awaited<ReturnType<typeof categoriesQuery>> = ${JSON.stringify(categories)};`,
+    const captures = [
+      {
+        name: 'read',
+        call: "cms.articles.findOne('x', { populate: { categories: { fields: ['name'] }, seo: true, dynamic_zone: { on: { 'dynamic-zone.cta': { populate: '*' } } } } })",
+        value: read,
+      },
+      { name: 'star', call: "cms.articles.find({ populate: '*' })", value: star },
+      {
+        name: 'categories',
+        call: "cms.categories.find({ populate: { articles: { fields: ['title'] } } })",
+        value: categories,
+      },
     ];
-    const files: Record<string, string> = { '/virtual/captured.ts': lines.join('\n') };
-    for (const file of ['index.d.ts', 'client.d.ts', 'types.d.ts'])
-      files[`/virtual/${file}`] = readFileSync(join(project, 'src/cms', file), 'utf8');
-    assert.deepEqual(compile(files, { noUnusedLocals: false }), []);
+    assert.deepEqual(checkCaptures(project, captures), []);
   });
 });
