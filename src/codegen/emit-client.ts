@@ -50,6 +50,55 @@ function propertyDoc(type: ContentTypeModel): string {
   return `  /** ${kind} ${jsdocText(type.displayName)} (\`${jsdocText(type.uid)}\`) at \`/api/${jsdocText(path)}\`. */\n`;
 }
 
+/** Schema route names to `client.auth` method names. */
+const AUTH_METHODS: Record<string, string> = {
+  login: 'login',
+  register: 'register',
+  me: 'me',
+  forgotPassword: 'forgotPassword',
+  resetPassword: 'resetPassword',
+  changePassword: 'changePassword',
+  emailConfirmation: 'confirmEmail',
+  sendEmailConfirmation: 'sendEmailConfirmation',
+  callback: 'callback',
+  refresh: 'refresh',
+  logout: 'logout',
+  sessions: 'getSessions',
+  revokeSession: 'revokeSession',
+};
+
+/** The routes of `client.auth`, in a fixed order, as `name: path` pairs. */
+function authRoutes(model: CodegenModel): [string, string][] {
+  const routes = model.auth?.routes ?? {};
+  return Object.keys(AUTH_METHODS).flatMap((name) => {
+    const route = routes[name as keyof typeof routes];
+    return route ? [[name, route.path] as [string, string]] : [];
+  });
+}
+
+function authMembers(model: CodegenModel): string[] {
+  if (!model.auth) return [];
+  const methods = authRoutes(model).map(([name]) => stringLiteral(AUTH_METHODS[name] ?? name));
+  const type = `AuthApi<CmsSchemaTypes, ${methods.length > 0 ? methods.join(' | ') : 'never'}>`;
+  const mode = model.auth.jwtManagement === 'refresh' ? 'refresh' : 'legacy';
+  return [
+    `  /** Users-permissions (the server is in ${mode} mode): sign-in and the signed-in user${mode === 'refresh' ? ', and the refresh-token session' : ''}. Only the routes the server exposes. */
+  readonly auth: ${type};`,
+    `  /** @deprecated Renamed to \`auth\`; kept until the next major version. */
+  readonly authentication: ${type};`,
+  ];
+}
+
+function authConstruction(model: CodegenModel, typed: boolean): string[] {
+  if (!model.auth) return [];
+  const routes = authRoutes(model).map(([name, path]) => `${name}: ${stringLiteral(path)}`);
+  const cast = typed ? ' as unknown as CmsClient["auth"]' : '';
+  return [
+    `    this.auth = authApi(this, { ${routes.join(', ')} })${cast};`,
+    '    this.authentication = this.auth;',
+  ];
+}
+
 const STATIC_MEMBERS = [
   '  /** Files of the upload plugin (`/api/upload`). */\n  readonly upload: UploadApi<CmsSchemaTypes, MediaFile>;',
   '  /** The locales of the i18n plugin. */\n  readonly i18n: I18nApi;',
@@ -98,6 +147,7 @@ function members(model: CodegenModel): string[] {
       (type) => `${propertyDoc(type)}  readonly ${type.clientProperty}: ${propertyType(type)};`,
     ),
     ...STATIC_MEMBERS,
+    ...authMembers(model),
   ];
 }
 
@@ -123,6 +173,7 @@ function construction(model: CodegenModel, typed: boolean): string[] {
   lines.push(
     `    this.upload = uploadApi${typed ? '<CmsSchemaTypes, MediaFile>' : ''}(this);`,
     '    this.i18n = i18nApi(this);',
+    ...authConstruction(model, typed),
   );
   return lines;
 }

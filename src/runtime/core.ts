@@ -6,6 +6,7 @@
 import { CmsConnectionError, type CmsError } from './errors.ts';
 import { connectionError, describeBody, errorFromResponse } from './failures.ts';
 import { toQueryString } from './query.ts';
+import { CmsSession, hasJwt, inBrowser, type SessionExchange } from './session.ts';
 
 /** Users-permissions mode: `legacy` sends plain Bearer tokens, `refresh` manages a session. */
 export type AuthMode = 'legacy' | 'refresh';
@@ -61,6 +62,30 @@ export interface RequestOptions {
   cacheOptions?: CacheOptions | undefined;
   /** Resolve a 404 as `null` instead of throwing (and without calling `onError`). */
   nullOnNotFound?: boolean;
+  /** @internal Send this Bearer token instead of the client's. */
+  bearer?: string | undefined;
+  /** @internal A public auth route: an active session does not send its own (maybe expired) token. */
+  publicAuthRoute?: boolean;
+  /** @internal Fetch credentials for this request instead of the configured ones. */
+  credentials?: RequestCredentials | undefined;
+  /** @internal Never carries `Authorization`, even when `onRequest` sets it (the refresh request). */
+  anonymousRequest?: boolean;
+  /** @internal Never refresh and retry this request. */
+  noRecover?: boolean;
+  /** @internal Do not follow a redirect: a 3xx answer resolves as `{ location }`. */
+  manualRedirect?: boolean;
+}
+
+/** One request as sent, and what came back. */
+interface Attempt extends SessionExchange {
+  method: string;
+  url: string;
+  info: CmsRequestInfo;
+  started: number;
+  response: Response | undefined;
+  text: string;
+  /** Why no response could be read. */
+  failure: CmsConnectionError | undefined;
 }
 
 /** What the generated client passes down: facts fixed at generation. */
@@ -96,9 +121,27 @@ interface ResolvedConfig {
 /** Query parameters whose values are secrets (confirmation codes, OAuth tokens); masked in debug logs. */
 const SECRET_PARAMS = /^(?:code|confirmation|access_token|id_token|token|refreshToken|password)$/i;
 
+/** The session operations `client.auth` is built on. */
+export interface SessionFlow {
+  /** Stores the tokens of an auth response that carries `jwt` (in an active session). */
+  capture(body: unknown): void;
+  /** `auth.refresh()`: true when the server issued a new access token. */
+  refresh(): Promise<boolean>;
+  /** `auth.logout()`: forgets the tokens, then ends the session on the server. */
+  logout(path: string, cacheOptions?: CacheOptions): Promise<void>;
+  /** `auth.clearToken()`: forgets the tokens without a request. */
+  clear(): void;
+  /** Fetch credentials for auth routes: the configured ones, else `include` in an active session. */
+  credentials(): RequestCredentials | undefined;
+}
+
 export class CmsClientCore {
   /** @internal */
   protected readonly core: ResolvedConfig;
+  /** @internal The refresh-token session (active in refresh mode in a browser). */
+  private readonly session: CmsSession<Attempt>;
+  /** @internal What `client.auth` uses to capture, refresh and end the session. */
+  readonly sessionFlow: SessionFlow;
 
   constructor(config: CmsClientConfig, generated: GeneratedInfo = { schemaHash: '', authMode: 'legacy' }) {
     if (!config || typeof config.baseURL !== 'string' || config.baseURL === '') {
@@ -135,6 +178,23 @@ export class CmsClientCore {
       onError: config.onError,
       schemaHash: generated.schemaHash,
     };
+    this.session = new CmsSession<Attempt>(
+      this.core.authMode === 'refresh' && inBrowser(),
+      { refreshExchange: (refreshToken) => this.refreshExchange(refreshToken) },
+      {
+        get: () => this.core.token,
+        set: (value) => {
+          this.core.token = value;
+        },
+      },
+    );
+    this.sessionFlow = {
+      capture: (body) => this.session.capture(body),
+      refresh: () => this.refreshSession(),
+      logout: (path, cacheOptions) => this.logoutSession(path, cacheOptions),
+      clear: () => this.session.end(),
+      credentials: () => this.sessionCredentials(),
+    };
     if (config.validateSchema === true) {
       void this.validateSchema().then((result) => {
         if (result.valid) return;
@@ -155,6 +215,7 @@ export class CmsClientCore {
   /** Replaces the Bearer token for the following requests. */
   setToken(token: string): void {
     this.core.token = token;
+    this.session.disown();
   }
 
   /**
@@ -173,13 +234,36 @@ export class CmsClientCore {
     }
   }
 
-  /** Sends one request to `/api/<path>` and returns the parsed JSON body, or `null` when there is none. */
+  /**
+   * Sends one request to `/api/<path>` and returns the parsed JSON body, or `null` when there
+   * is none. In an active session, a 401 under the session's token (or a 403 with no token)
+   * refreshes the session once and retries the request once.
+   */
   async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    let attempt = await this.send(path, options);
+    if (options.noRecover !== true && this.session.mayRecover(attempt)) {
+      this.log(attempt, attempt.status);
+      const outcome = await this.session.recover(attempt);
+      if (outcome.kind === 'refreshed') attempt = await this.send(path, options);
+    }
+    return this.settle<T>(attempt, options);
+  }
+
+  /** Builds the request (headers, hooks, timeout), sends it, and reads the whole body. */
+  private async send(path: string, options: RequestOptions): Promise<Attempt> {
     const query = toQueryString(options.query);
     const url = `${this.core.baseURL}/api/${path}${query ? `?${query}` : ''}`;
     const method = options.method ?? 'GET';
     const headers = new Headers({ Accept: 'application/json' });
-    if (this.core.token) headers.set('Authorization', `Bearer ${this.core.token}`);
+    const session = this.session;
+    const ownToken = session.ownsToken ? this.core.token : undefined;
+    const token =
+      options.anonymousRequest === true
+        ? undefined
+        : (options.bearer ??
+          (options.publicAuthRoute === true && ownToken !== undefined ? undefined : this.core.token));
+    const authorization = token ? `Bearer ${token}` : null;
+    if (authorization !== null) headers.set('Authorization', authorization);
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) body = options.body;
     else if (options.body !== undefined) {
@@ -192,12 +276,16 @@ export class CmsClientCore {
     }
     const info: CmsRequestInfo = { method, url, headers };
     if (this.core.onRequest) await this.core.onRequest(info);
+    if (options.anonymousRequest === true) headers.delete('Authorization');
+    const sent = headers.get('Authorization');
     const init: RequestInit & { next?: { revalidate?: number | false; tags?: string[] } } = {
       method,
       headers,
     };
     if (body !== undefined) init.body = body;
-    if (this.core.credentials) init.credentials = this.core.credentials;
+    const credentials = options.credentials ?? this.core.credentials;
+    if (credentials) init.credentials = credentials;
+    if (options.manualRedirect === true) init.redirect = 'manual';
     const cache = options.cacheOptions;
     if (cache?.cache) init.cache = cache.cache;
     if (cache && (cache.revalidate !== undefined || cache.tags)) {
@@ -205,64 +293,164 @@ export class CmsClientCore {
       if (cache.revalidate !== undefined) init.next.revalidate = cache.revalidate;
       if (cache.tags) init.next.tags = cache.tags;
     }
+    const attempt: Attempt = {
+      method,
+      url,
+      info,
+      started: Date.now(),
+      response: undefined,
+      text: '',
+      failure: undefined,
+      status: 0,
+      ok: false,
+      json: undefined,
+      ownToken: ownToken !== undefined && token === ownToken && sent === authorization ? ownToken : undefined,
+      anonymous: sent === null,
+      customAuthorization: sent !== authorization,
+    };
     const controller = this.core.timeout === undefined ? undefined : new AbortController();
     const timer = controller ? setTimeout(() => controller.abort(), this.core.timeout) : undefined;
     if (controller) init.signal = controller.signal;
-    const started = Date.now();
-    const fail = (error: CmsError | CmsConnectionError, status: number | string): never => {
-      this.log(method, url, status, started);
-      this.core.onError?.(error, info);
-      throw error;
-    };
-    const failConnection = (error: unknown): never =>
-      fail(
-        connectionError(error, url, {
-          baseURL: this.core.baseURL,
-          timeout: this.core.timeout,
-          timedOut: controller?.signal.aborted === true,
-        }),
-        'failed',
-      );
     try {
-      let response: Response;
-      try {
-        response = await this.core.fetch(url, init);
-      } catch (error) {
-        return failConnection(error);
-      }
-      let text: string;
-      try {
-        text = await response.text();
-      } catch (error) {
-        return failConnection(error);
-      }
-      if (response.status === 404 && options.nullOnNotFound === true) {
-        this.log(method, url, response.status, started);
-        return null as T;
-      }
-      if (!response.ok) return fail(errorFromResponse(response, text, url), response.status);
-      this.log(method, url, response.status, started);
-      if (text === '') return null as T;
-      try {
-        return JSON.parse(text) as T;
-      } catch (error) {
-        return fail(
-          new CmsConnectionError(
-            `The server at ${url} answered ${response.status} with a body that is not JSON (${describeBody(text)}).`,
-            url,
-            error,
-          ),
-          response.status,
-        );
-      }
+      attempt.response = await this.core.fetch(url, init);
+      attempt.status = attempt.response.status;
+      attempt.text = await attempt.response.text();
+      attempt.ok = attempt.response.ok;
+    } catch (error) {
+      attempt.ok = false;
+      attempt.failure = connectionError(error, url, {
+        baseURL: this.core.baseURL,
+        timeout: this.core.timeout,
+        timedOut: controller?.signal.aborted === true,
+      });
     } finally {
       if (timer) clearTimeout(timer);
     }
+    return attempt;
   }
 
-  private log(method: string, url: string, status: number | string, started: number): void {
+  /** Turns an attempt into the caller's result, or reports and throws its error. */
+  private settle<T>(attempt: Attempt, options: RequestOptions): T {
+    const response = attempt.response;
+    if (attempt.failure !== undefined || response === undefined)
+      return this.fail(attempt, attempt.failure ?? new CmsConnectionError('No response.', attempt.url));
+    const redirected =
+      response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+    if (options.manualRedirect === true && redirected) {
+      this.log(attempt, response.status);
+      return { location: response.headers.get('Location') } as T;
+    }
+    if (response.status === 404 && options.nullOnNotFound === true) {
+      this.log(attempt, response.status);
+      return null as T;
+    }
+    if (!response.ok) return this.fail(attempt, errorFromResponse(response, attempt.text, attempt.url));
+    this.log(attempt, response.status);
+    if (attempt.text === '') return null as T;
+    try {
+      return JSON.parse(attempt.text) as T;
+    } catch (error) {
+      return this.fail(
+        attempt,
+        new CmsConnectionError(
+          `The server at ${attempt.url} answered ${response.status} with a body that is not JSON (${describeBody(attempt.text)}).`,
+          attempt.url,
+          error,
+        ),
+      );
+    }
+  }
+
+  private fail(attempt: Attempt, error: CmsError | CmsConnectionError): never {
+    this.log(attempt, attempt.failure ? 'failed' : attempt.status);
+    this.core.onError?.(error, attempt.info);
+    throw error;
+  }
+
+  private sessionCredentials(): RequestCredentials | undefined {
+    return this.core.credentials ?? (this.session.active ? 'include' : undefined);
+  }
+
+  /** An explicit refresh: it also runs when latched, and unlatches on success. */
+  private async refreshSession(): Promise<boolean> {
+    if (this.session.active) this.session.latched = false;
+    const outcome = await this.session.refresh();
+    if (outcome.kind === 'refreshed') return true;
+    if (outcome.kind === 'failed') {
+      const { exchange } = outcome;
+      const response = exchange.response;
+      return this.fail(
+        exchange,
+        exchange.failure ??
+          (response
+            ? errorFromResponse(response, exchange.text, exchange.url)
+            : new CmsConnectionError('No response.', exchange.url)),
+      );
+    }
+    return false;
+  }
+
+  /**
+   * Ends the session: the tokens are forgotten first (and automatic refresh latched), then
+   * `POST /api/auth/logout` revokes it on the server. When the access token has expired, or
+   * was never restored after a reload, a fresh one is fetched for this call alone; when the
+   * server has no live session, there is nothing left to end.
+   */
+  private async logoutSession(path: string, cacheOptions?: CacheOptions): Promise<void> {
+    const active = this.session.active;
+    const token = this.core.token;
+    const refreshToken = this.session.refreshToken;
+    this.session.end();
+    const logout = (bearer: string | undefined, held: string | undefined) =>
+      this.send(path, {
+        method: 'POST',
+        body: held === undefined ? undefined : { refreshToken: held },
+        bearer,
+        credentials: held === undefined ? this.sessionCredentials() : this.core.credentials,
+        noRecover: true,
+        cacheOptions,
+      });
+    let attempt = await logout(token, refreshToken);
+    if (active && (attempt.status === 401 || attempt.status === 403) && !attempt.customAuthorization) {
+      const fresh = await this.refreshExchange(refreshToken);
+      if (fresh.ok && hasJwt(fresh.json)) {
+        const rotated = fresh.json.refreshToken;
+        attempt = await logout(fresh.json.jwt, typeof rotated === 'string' ? rotated : undefined);
+      } else if (fresh.status >= 400 && fresh.status < 500) {
+        return;
+      } else {
+        attempt = fresh;
+      }
+    }
+    this.settle<unknown>(attempt, {});
+  }
+
+  /** `POST /api/auth/refresh`: never with `Authorization`; the refresh token in the body or the cookie. */
+  private async refreshExchange(refreshToken: string | undefined): Promise<Attempt> {
+    const attempt = await this.send('auth/refresh', {
+      method: 'POST',
+      body: refreshToken === undefined ? undefined : { refreshToken },
+      anonymousRequest: true,
+      // A held refresh token goes in the body alone: Strapi reads a cookie first.
+      credentials: refreshToken === undefined ? this.sessionCredentials() : 'omit',
+      noRecover: true,
+    });
+    if (attempt.ok) {
+      try {
+        attempt.json = JSON.parse(attempt.text);
+      } catch {
+        attempt.json = undefined;
+      }
+    }
+    this.log(attempt, attempt.failure ? 'failed' : attempt.status);
+    return attempt;
+  }
+
+  private log(attempt: Attempt, status: number | string): void {
     if (!this.core.debug) return;
-    console.debug(`[CmsClient] ${method} ${maskSecrets(url)} ${status} ${Date.now() - started} ms`);
+    console.debug(
+      `[CmsClient] ${attempt.method} ${maskSecrets(attempt.url)} ${status} ${Date.now() - attempt.started} ms`,
+    );
   }
 }
 

@@ -1,5 +1,23 @@
 /** The client runtime's public surface (what the generated client file contains). */
 export {
+  type AuthApi,
+  type AuthMethods,
+  type AuthResponse,
+  type AuthRoutes,
+  type AuthSessionEntry,
+  type AuthSessionsResponse,
+  type AuthUser,
+  authApi,
+  type ChangePasswordData,
+  type EmailConfirmation,
+  type LegacyLogout,
+  type LoginCredentials,
+  type RegisterData,
+  type RegisterResponse,
+  type ResetPasswordData,
+  type RevokeSessionResponse,
+} from './auth.ts';
+export {
   type AuthMode,
   type CacheOptions,
   type CmsClientConfig,
@@ -9,6 +27,7 @@ export {
   maskSecrets,
   type RequestOptions,
   type SchemaValidation,
+  type SessionFlow,
 } from './core.ts';
 export type { CmsResponse } from './envelope.ts';
 export {
@@ -59,6 +78,14 @@ export type {
 } from './params.ts';
 export { ARRAY_LIMIT, toQueryString } from './query.ts';
 export type { Entry, QueryResult } from './result.ts';
+export {
+  CmsSession,
+  inBrowser,
+  type RefreshOutcome,
+  type SessionExchange,
+  type SessionTransport,
+  type TokenSlot,
+} from './session.ts';
 export type {
   AttributeLink,
   ComponentLink,
@@ -98,8 +125,10 @@ export const RUNTIME_MODULES = [
   'filters.ts',
   'params.ts',
   'result.ts',
+  'session.ts',
   'core.ts',
   'operations.ts',
   'upload.ts',
+  'auth.ts',
 ] as const;
 export const PROVIDED_BY_TYPES = { 'envelope.ts': ['CmsResponse'] } as const;

@@ -1,0 +1,305 @@
+/**
+ * `client.auth`: the users-permissions routes the server exposes. Auth responses that carry
+ * `jwt` start a session in refresh mode in a browser; everywhere else they are only returned.
+ */
+import type { CacheOptions, CmsClientCore } from './core.ts';
+import type { NoParams } from './operations.ts';
+import type { Checked, FindOneParams } from './params.ts';
+import type { QueryResult } from './result.ts';
+import type { EntryOf, ModelOf, SchemaShape } from './shape.ts';
+
+type UserModel<S extends SchemaShape> = ModelOf<S, 'plugin::users-permissions.user'>;
+/** A users-permissions user as the auth routes return it (no relations, no private fields). */
+export type AuthUser<S extends SchemaShape> = EntryOf<UserModel<S>>;
+
+/** What login, OAuth callback, reset and change of password answer. */
+export interface AuthResponse<U> {
+  /** The access token; in refresh mode it lives about 10 minutes. */
+  jwt: string;
+  /** The refresh token, sent in the body only when the server has `sessions.httpOnly: false`. */
+  refreshToken?: string;
+  user: U;
+}
+
+/** What register answers: no `jwt` while the account waits for its email confirmation. */
+export interface RegisterResponse<U> {
+  jwt?: string;
+  refreshToken?: string;
+  user: U;
+}
+
+export interface LoginCredentials {
+  /** The username or the email address. */
+  identifier: string;
+  password: string;
+}
+
+export interface RegisterData {
+  username: string;
+  email: string;
+  password: string;
+  /** Further user fields, if the server allows them (`register.allowedFields`). */
+  [field: string]: unknown;
+}
+
+export interface ResetPasswordData {
+  /** The code from the reset email. */
+  code: string;
+  password: string;
+  passwordConfirmation: string;
+}
+
+export interface ChangePasswordData {
+  currentPassword: string;
+  password: string;
+  passwordConfirmation: string;
+}
+
+/** The result of an email confirmation: Strapi answers with a redirect, not a body. */
+export interface EmailConfirmation {
+  /** Where the server redirects (its `email_confirmation_redirection` setting), when readable. */
+  location: string | null;
+}
+
+/** A session of the signed-in user (`GET /api/auth/sessions`), sanitized by the server. */
+export interface AuthSessionEntry {
+  id: string;
+  deviceId?: string;
+  deviceName?: string;
+  /** True for the session this request was made with. */
+  current: boolean;
+  loginAt?: string;
+  lastActiveAt?: string;
+}
+
+export interface AuthSessionsResponse {
+  data: AuthSessionEntry[];
+}
+
+export interface RevokeSessionResponse {
+  data: Record<string, never>;
+}
+
+/** Every users-permissions method; the generated client keeps the ones its server has. */
+export interface AuthMethods<S extends SchemaShape> {
+  /** Signs in with a username or email and a password (`POST /api/auth/local`). In refresh mode in a browser the tokens are kept in memory and sent from then on. */
+  login(credentials: LoginCredentials, cacheOptions?: CacheOptions): Promise<AuthResponse<AuthUser<S>>>;
+  /** Creates an account (`POST /api/auth/local/register`); signs in when the server answers with a `jwt`. */
+  register(data: RegisterData, cacheOptions?: CacheOptions): Promise<RegisterResponse<AuthUser<S>>>;
+  /** The signed-in user (`GET /api/users/me`); `populate` and `fields` type the result. */
+  me<const P extends FindOneParams<S, UserModel<S>> = NoParams>(
+    params?: Checked<P, FindOneParams<S, UserModel<S>>>,
+    cacheOptions?: CacheOptions,
+  ): Promise<QueryResult<S, UserModel<S>, P>>;
+  /** Sends the reset-password email (`POST /api/auth/forgot-password`). */
+  forgotPassword(data: { email: string }, cacheOptions?: CacheOptions): Promise<{ ok: true }>;
+  /** Sets a new password with the emailed code (`POST /api/auth/reset-password`) and signs in. */
+  resetPassword(data: ResetPasswordData, cacheOptions?: CacheOptions): Promise<AuthResponse<AuthUser<S>>>;
+  /** Changes the signed-in user's password (`POST /api/auth/change-password`); in refresh mode the server ends the other sessions and issues new tokens. */
+  changePassword(data: ChangePasswordData, cacheOptions?: CacheOptions): Promise<AuthResponse<AuthUser<S>>>;
+  /** Confirms an email address with the emailed token (`GET /api/auth/email-confirmation`). */
+  confirmEmail(confirmation: string, cacheOptions?: CacheOptions): Promise<EmailConfirmation>;
+  /** Sends the confirmation email again (`POST /api/auth/send-email-confirmation`). */
+  sendEmailConfirmation(
+    data: { email: string },
+    cacheOptions?: CacheOptions,
+  ): Promise<{ email: string; sent: true }>;
+  /** Completes an OAuth sign-in (`GET /api/auth/<provider>/callback`) with the provider's query, e.g. `{ access_token }`. */
+  callback(
+    provider: string,
+    query?: Record<string, string>,
+    cacheOptions?: CacheOptions,
+  ): Promise<AuthResponse<AuthUser<S>>>;
+  /**
+   * Asks for a new access token (`POST /api/auth/refresh`). Resolves true when the server
+   * issued one (the session is restored, also one started in another tab), false when there
+   * is no live session; throws on a network error or a 5xx. Call it once on page load.
+   */
+  refresh(): Promise<boolean>;
+  /** Ends the session: forgets the tokens, then revokes the session on the server (`POST /api/auth/logout`). */
+  logout(cacheOptions?: CacheOptions): Promise<void>;
+  /** The signed-in user's sessions (`GET /api/auth/sessions`). */
+  getSessions(cacheOptions?: CacheOptions): Promise<AuthSessionsResponse>;
+  /** Revokes one session of the signed-in user; the server answers 404 for another user's or an unknown id. */
+  revokeSession(sessionId: string, cacheOptions?: CacheOptions): Promise<RevokeSessionResponse>;
+  /** Forgets the token (and the session's tokens) without a request. */
+  clearToken(): void;
+}
+
+/** Legacy mode: the client-side logout, renamed. */
+export interface LegacyLogout {
+  /** @deprecated Renamed to `clearToken()`; kept until the next major version. */
+  logout(): void;
+}
+
+/** `client.auth` of a server with the routes `K`. */
+export type AuthApi<S extends SchemaShape, K extends keyof AuthMethods<S>> = Pick<
+  AuthMethods<S>,
+  K | 'clearToken'
+> &
+  ('logout' extends K ? unknown : LegacyLogout);
+
+/** Route names as the schema gives them, mapped to their paths (without `/api`). */
+export type AuthRoutes = Partial<
+  Record<
+    | 'login'
+    | 'register'
+    | 'me'
+    | 'forgotPassword'
+    | 'resetPassword'
+    | 'changePassword'
+    | 'emailConfirmation'
+    | 'sendEmailConfirmation'
+    | 'callback'
+    | 'refresh'
+    | 'logout'
+    | 'sessions'
+    | 'revokeSession',
+    string
+  >
+>;
+
+/** `/auth/:provider/callback` with its parameter filled in, without the leading slash. */
+function fill(path: string, values: Record<string, string>): string {
+  return path.replace(/^\//, '').replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = values[name];
+    if (typeof value !== 'string' || value === '')
+      throw new TypeError(`auth: ${name} must be a non-empty string, got ${JSON.stringify(value)}`);
+    return encodeURIComponent(value);
+  });
+}
+
+function requireObject(method: string, value: unknown, example: string): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new TypeError(`auth.${method}: pass an object, e.g. ${example}`);
+}
+
+export function authApi<S extends SchemaShape>(
+  client: CmsClientCore,
+  routes: AuthRoutes,
+): Record<string, unknown> {
+  const flow = client.sessionFlow;
+  /** A public auth route whose answer may carry `jwt`. */
+  const signIn = async <T>(
+    path: string,
+    method: 'GET' | 'POST',
+    payload: object | undefined,
+    cacheOptions?: CacheOptions,
+  ) => {
+    const body = await client.request<T>(path, {
+      method,
+      ...(method === 'GET' ? { query: payload } : { body: payload }),
+      cacheOptions,
+      publicAuthRoute: true,
+      credentials: flow.credentials(),
+      noRecover: true,
+    });
+    flow.capture(body);
+    return body;
+  };
+  const api: Partial<Record<keyof AuthMethods<S>, unknown>> = {
+    clearToken: () => flow.clear(),
+  };
+  if (routes.login) {
+    const path = fill(routes.login, {});
+    api.login = (credentials: LoginCredentials, cacheOptions?: CacheOptions) => {
+      requireObject('login', credentials, '{ identifier: "ada@example.com", password: "..." }');
+      return signIn(path, 'POST', credentials, cacheOptions);
+    };
+  }
+  if (routes.register) {
+    const path = fill(routes.register, {});
+    api.register = (data: RegisterData, cacheOptions?: CacheOptions) => {
+      requireObject('register', data, '{ username: "ada", email: "ada@example.com", password: "..." }');
+      return signIn(path, 'POST', data, cacheOptions);
+    };
+  }
+  if (routes.me) {
+    const path = fill(routes.me, {});
+    api.me = (params?: object, cacheOptions?: CacheOptions) =>
+      client.request(path, { query: params, cacheOptions });
+  }
+  if (routes.forgotPassword) {
+    const path = fill(routes.forgotPassword, {});
+    api.forgotPassword = (data: { email: string }, cacheOptions?: CacheOptions) => {
+      requireObject('forgotPassword', data, '{ email: "ada@example.com" }');
+      return client.request(path, {
+        method: 'POST',
+        body: data,
+        cacheOptions,
+        publicAuthRoute: true,
+        noRecover: true,
+      });
+    };
+  }
+  if (routes.resetPassword) {
+    const path = fill(routes.resetPassword, {});
+    api.resetPassword = (data: ResetPasswordData, cacheOptions?: CacheOptions) => {
+      requireObject('resetPassword', data, '{ code, password, passwordConfirmation }');
+      return signIn(path, 'POST', data, cacheOptions);
+    };
+  }
+  if (routes.changePassword) {
+    const path = fill(routes.changePassword, {});
+    api.changePassword = async (data: ChangePasswordData, cacheOptions?: CacheOptions) => {
+      requireObject('changePassword', data, '{ currentPassword, password, passwordConfirmation }');
+      const body = await client.request(path, {
+        method: 'POST',
+        body: data,
+        cacheOptions,
+        credentials: flow.credentials(),
+      });
+      flow.capture(body);
+      return body;
+    };
+  }
+  if (routes.emailConfirmation) {
+    const path = fill(routes.emailConfirmation, {});
+    api.confirmEmail = (confirmation: string, cacheOptions?: CacheOptions) => {
+      if (typeof confirmation !== 'string' || confirmation === '')
+        throw new TypeError('auth.confirmEmail: pass the confirmation token from the email link');
+      return client.request(path, {
+        query: { confirmation },
+        cacheOptions,
+        publicAuthRoute: true,
+        noRecover: true,
+        manualRedirect: true,
+      });
+    };
+  }
+  if (routes.sendEmailConfirmation) {
+    const path = fill(routes.sendEmailConfirmation, {});
+    api.sendEmailConfirmation = (data: { email: string }, cacheOptions?: CacheOptions) => {
+      requireObject('sendEmailConfirmation', data, '{ email: "ada@example.com" }');
+      return client.request(path, {
+        method: 'POST',
+        body: data,
+        cacheOptions,
+        publicAuthRoute: true,
+        noRecover: true,
+      });
+    };
+  }
+  if (routes.callback) {
+    const template = routes.callback;
+    api.callback = (provider: string, query?: Record<string, string>, cacheOptions?: CacheOptions) =>
+      signIn(fill(template, { provider }), 'GET', query, cacheOptions);
+  }
+  if (routes.refresh) api.refresh = () => flow.refresh();
+  if (routes.logout) {
+    const path = fill(routes.logout, {});
+    api.logout = (cacheOptions?: CacheOptions) => flow.logout(path, cacheOptions);
+  } else {
+    api.logout = () => flow.clear();
+  }
+  if (routes.sessions) {
+    const path = fill(routes.sessions, {});
+    api.getSessions = (cacheOptions?: CacheOptions) => client.request(path, { cacheOptions });
+  }
+  if (routes.revokeSession) {
+    const template = routes.revokeSession;
+    api.revokeSession = (sessionId: string, cacheOptions?: CacheOptions) =>
+      client.request(fill(template, { sessionId }), { method: 'DELETE', cacheOptions });
+  }
+  return api;
+}

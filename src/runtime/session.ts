@@ -1,0 +1,171 @@
+/**
+ * The users-permissions refresh-token session (`jwtManagement: 'refresh'`), in a browser.
+ *
+ * It keeps the access token of the last login in memory (the client's token slot), the
+ * refresh token when the server sends it in the body (`sessions.httpOnly: false`), and the
+ * automatic-refresh latch. Every refresh, automatic or explicit, goes through one promise, so
+ * concurrent failures share it; `generation` counts logins and logouts, and a refresh that
+ * finishes in another generation than it started in is discarded.
+ *
+ * Outside a browser (and in legacy mode) `active` is false: nothing is captured or injected
+ * and nothing refreshes by itself; an explicit `auth.refresh()` still asks and reports.
+ */
+/** What the session reads of one request and its answer (status 0: no answer). */
+export interface SessionExchange {
+  status: number;
+  ok: boolean;
+  /** The parsed JSON body of a successful refresh, otherwise undefined. */
+  json: unknown;
+  /** Sent under the session's own access token (the one a login or refresh stored). */
+  ownToken: string | undefined;
+  /** Sent with no `Authorization` header at all. */
+  anonymous: boolean;
+  /** `onRequest` or `cacheOptions.headers` set or removed `Authorization` on this request. */
+  customAuthorization: boolean;
+}
+
+/** What the session needs from the client: the refresh request (`POST /api/auth/refresh`). */
+export interface SessionTransport<E extends SessionExchange> {
+  refreshExchange(refreshToken: string | undefined): Promise<E>;
+}
+
+/** The client's one Bearer token, shared by `config.token`, `setToken` and the session. */
+export interface TokenSlot {
+  get(): string | undefined;
+  set(value: string | undefined): void;
+}
+
+/** How one refresh ended. `discarded`: a login or logout happened while it was in flight. */
+export type RefreshOutcome<E extends SessionExchange = SessionExchange> =
+  | { kind: 'refreshed' }
+  | { kind: 'rejected'; exchange: E }
+  | { kind: 'failed'; exchange: E }
+  | { kind: 'discarded' };
+
+/** True in a browser window or worker, where the session flow runs; false in Node, Deno or Bun. */
+export function inBrowser(): boolean {
+  const scope = globalThis as { window?: { document?: unknown }; WorkerGlobalScope?: unknown };
+  return (
+    (typeof scope.window === 'object' &&
+      scope.window !== null &&
+      typeof scope.window.document === 'object') ||
+    typeof scope.WorkerGlobalScope === 'function'
+  );
+}
+
+export class CmsSession<E extends SessionExchange = SessionExchange> {
+  /** Refresh mode in a browser: capture, injection and automatic refresh are on. */
+  readonly active: boolean;
+  /** Set when the server definitively rejected a refresh, or after a logout: no automatic refresh. */
+  latched = false;
+  /** The access token in the client's token slot came from a login or refresh. */
+  ownsToken = false;
+  /** The refresh token, when the server sends it in the body rather than a cookie. */
+  refreshToken: string | undefined;
+  /** Bumped by every login and logout; a refresh from an older generation is discarded. */
+  generation = 0;
+  private inflight: { generation: number; promise: Promise<RefreshOutcome<E>> } | undefined;
+  private readonly transport: SessionTransport<E>;
+  private readonly token: TokenSlot;
+
+  constructor(active: boolean, transport: SessionTransport<E>, token: TokenSlot) {
+    this.active = active;
+    this.transport = transport;
+    this.token = token;
+  }
+
+  /** Whether a failed request may refresh and be retried once (spec part 5, rules 1 to 3 and 8). */
+  mayRecover(exchange: SessionExchange): boolean {
+    if (!this.active || this.latched || exchange.customAuthorization) return false;
+    if (exchange.status === 401) return exchange.ownToken !== undefined;
+    if (exchange.status === 403) return exchange.anonymous;
+    return false;
+  }
+
+  /**
+   * Gets a fresh access token for a request that failed under an expired one. A request that
+   * failed under a token that has been replaced since is retried without a refresh of its own.
+   */
+  async recover(exchange: E): Promise<RefreshOutcome<E>> {
+    const current = this.token.get();
+    if (
+      exchange.ownToken !== undefined &&
+      this.ownsToken &&
+      current !== undefined &&
+      current !== exchange.ownToken
+    )
+      return { kind: 'refreshed' };
+    return this.refresh();
+  }
+
+  /** One refresh for everyone who asks while it is in flight. */
+  refresh(): Promise<RefreshOutcome<E>> {
+    if (this.inflight && this.inflight.generation === this.generation) return this.inflight.promise;
+    const generation = this.generation;
+    const promise = this.run(generation).finally(() => {
+      if (this.inflight?.promise === promise) this.inflight = undefined;
+    });
+    this.inflight = { generation, promise };
+    return promise;
+  }
+
+  private async run(generation: number): Promise<RefreshOutcome<E>> {
+    const exchange = await this.transport.refreshExchange(this.active ? this.refreshToken : undefined);
+    if (!this.active) return classify(exchange);
+    if (generation !== this.generation) return { kind: 'discarded' };
+    const outcome = classify(exchange);
+    if (outcome.kind === 'refreshed') {
+      this.store(exchange.json as { jwt: string; refreshToken?: unknown });
+      this.latched = false;
+    } else if (outcome.kind === 'rejected') {
+      this.latched = true;
+      this.drop();
+    }
+    return outcome;
+  }
+
+  /** Stores the tokens of an auth response that carries `jwt` (login, register, refresh...). */
+  capture(body: unknown): void {
+    if (!this.active || !hasJwt(body)) return;
+    this.generation += 1;
+    this.latched = false;
+    this.store(body);
+  }
+
+  /** Forgets the session's tokens and latches (logout, `clearToken()`). */
+  end(): void {
+    this.generation += 1;
+    if (this.active) this.latched = true;
+    this.refreshToken = undefined;
+    this.ownsToken = false;
+    this.token.set(undefined);
+  }
+
+  /** The client's token was set by hand (`setToken`): it is not the session's any more. */
+  disown(): void {
+    this.ownsToken = false;
+  }
+
+  private store(body: { jwt: string; refreshToken?: unknown }): void {
+    this.token.set(body.jwt);
+    this.ownsToken = true;
+    this.refreshToken = typeof body.refreshToken === 'string' ? body.refreshToken : undefined;
+  }
+
+  private drop(): void {
+    this.refreshToken = undefined;
+    if (this.ownsToken) this.token.set(undefined);
+    this.ownsToken = false;
+  }
+}
+
+export function hasJwt(body: unknown): body is { jwt: string; refreshToken?: unknown } {
+  return typeof body === 'object' && body !== null && typeof (body as { jwt?: unknown }).jwt === 'string';
+}
+
+/** 2xx with a `jwt`: refreshed; another 4xx: the server rejects the session; anything else is transient. */
+function classify<E extends SessionExchange>(exchange: E): RefreshOutcome<E> {
+  if (exchange.ok && hasJwt(exchange.json)) return { kind: 'refreshed' };
+  if (exchange.status >= 400 && exchange.status < 500) return { kind: 'rejected', exchange };
+  return { kind: 'failed', exchange };
+}
