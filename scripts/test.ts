@@ -5,6 +5,7 @@
  * test runner. Extra arguments are test file patterns, e.g. `npm test -- test/unit`.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../test/harness/paths.ts';
 import { prepareStrapi } from '../test/harness/prepare.ts';
@@ -26,6 +27,33 @@ if ((major ?? 0) < 22) {
   process.exit(1);
 }
 
+/**
+ * The browser suite needs Debian's Chromium. As root it is installed here (about a minute);
+ * otherwise the browser tests skip with the command to run, except under CI, where they fail.
+ */
+function ensureChromium(): void {
+  const chromium = '/usr/bin/chromium';
+  if (existsSync(chromium)) return;
+  process.stderr.write('\n== Chromium for the browser suite (apt-get install -y chromium)\n');
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    const install =
+      update.status === 0
+        ? spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+            stdio: 'inherit',
+            env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+          })
+        : update;
+    if (install.status === 0 && existsSync(chromium)) return;
+  }
+  const message = `${chromium} is missing and could not be installed: run \`apt-get install -y chromium\` as root`;
+  if (process.env.CI) {
+    process.stderr.write(`${message}\n`);
+    process.exit(1);
+  }
+  process.stderr.write(`${message}; the browser tests will be skipped.\n`);
+}
+
 const patterns = process.argv.slice(2);
 step('lint and format (biome)', bin('biome'), ['check', '.']);
 step('build', process.execPath, ['scripts/build.ts']);
@@ -33,6 +61,7 @@ step('generated clients for the type tests', process.execPath, ['scripts/type-fi
 step('type check (tsc)', bin('tsc'), ['-p', 'tsconfig.json']);
 process.stderr.write('\n== test Strapi\n');
 prepareStrapi();
+ensureChromium();
 step('tests (node --test)', process.execPath, [
   '--test',
   '--test-concurrency=1',

@@ -398,9 +398,20 @@ export class CmsClientCore {
    */
   private async logoutSession(path: string, cacheOptions?: CacheOptions): Promise<void> {
     const active = this.session.active;
-    const token = this.core.token;
-    const refreshToken = this.session.refreshToken;
+    const pending = this.session.pending();
+    let token = this.core.token;
+    let refreshToken = this.session.refreshToken;
     this.session.end();
+    if (pending) {
+      // A refresh in flight rotates the refresh token; its outcome is discarded, but its
+      // tokens are the ones that can still end this session on the server.
+      const late = await pending;
+      if (late.kind === 'discarded' && late.exchange.ok && hasJwt(late.exchange.json)) {
+        token = late.exchange.json.jwt;
+        const rotated = late.exchange.json.refreshToken;
+        refreshToken = typeof rotated === 'string' ? rotated : undefined;
+      }
+    }
     const logout = (bearer: string | undefined, held: string | undefined) =>
       this.send(path, {
         method: 'POST',

@@ -40,7 +40,7 @@ export type RefreshOutcome<E extends SessionExchange = SessionExchange> =
   | { kind: 'refreshed' }
   | { kind: 'rejected'; exchange: E }
   | { kind: 'failed'; exchange: E }
-  | { kind: 'discarded' };
+  | { kind: 'discarded'; exchange: E };
 
 /** True in a browser window or worker, where the session flow runs; false in Node, Deno or Bun. */
 export function inBrowser(): boolean {
@@ -98,6 +98,11 @@ export class CmsSession<E extends SessionExchange = SessionExchange> {
     return this.refresh();
   }
 
+  /** The refresh in flight, whatever its generation. */
+  pending(): Promise<RefreshOutcome<E>> | undefined {
+    return this.inflight?.promise;
+  }
+
   /** One refresh for everyone who asks while it is in flight. */
   refresh(): Promise<RefreshOutcome<E>> {
     if (this.inflight && this.inflight.generation === this.generation) return this.inflight.promise;
@@ -112,7 +117,7 @@ export class CmsSession<E extends SessionExchange = SessionExchange> {
   private async run(generation: number): Promise<RefreshOutcome<E>> {
     const exchange = await this.transport.refreshExchange(this.active ? this.refreshToken : undefined);
     if (!this.active) return classify(exchange);
-    if (generation !== this.generation) return { kind: 'discarded' };
+    if (generation !== this.generation) return { kind: 'discarded', exchange };
     const outcome = classify(exchange);
     if (outcome.kind === 'refreshed') {
       this.store(exchange.json as { jwt: string; refreshToken?: unknown });

@@ -98,6 +98,7 @@ export async function freePort(): Promise<number> {
 export interface Seed {
   tokens: Record<'readOnly' | 'fullAccess' | 'custom' | 'customNoRead' | 'revoked' | 'expired', string>;
   user: { username: string; email: string; password: string };
+  otherUser: { username: string; email: string; password: string };
 }
 
 export interface RunningStrapi {

@@ -59,10 +59,13 @@ async function seedTokens(strapi) {
   return tokens;
 }
 
-async function seedPublicPermissions(strapi) {
-  const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'public' } });
+/** Signed-in users (and only they) may list profiles (an authenticated read for the session tests) and read roles (`me` with `populate: { role: true }`). */
+const AUTHENTICATED_ACTIONS = ['api::profile.profile.find', 'plugin::users-permissions.role.find'];
+
+async function seedPermissions(strapi, roleType, actions) {
+  const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: roleType } });
   if (!role) return;
-  for (const action of PUBLIC_ACTIONS) {
+  for (const action of actions) {
     const exists = await strapi.db
       .query('plugin::users-permissions.permission')
       .findOne({ where: { action, role: role.id } });
@@ -73,8 +76,7 @@ async function seedPublicPermissions(strapi) {
   }
 }
 
-async function seedUser(strapi) {
-  const credentials = { username: 'reader', email: 'reader@example.test', password: 'Reader-password-1' };
+async function seedUser(strapi, credentials) {
   const users = strapi.plugin('users-permissions').service('user');
   const existing = await strapi.db
     .query('plugin::users-permissions.user')
@@ -102,9 +104,19 @@ module.exports = {
   async bootstrap({ strapi }) {
     const seed = {
       tokens: await seedTokens(strapi),
-      user: await seedUser(strapi),
+      user: await seedUser(strapi, {
+        username: 'reader',
+        email: 'reader@example.test',
+        password: 'Reader-password-1',
+      }),
+      otherUser: await seedUser(strapi, {
+        username: 'writer',
+        email: 'writer@example.test',
+        password: 'Writer-password-1',
+      }),
     };
-    await seedPublicPermissions(strapi);
+    await seedPermissions(strapi, 'public', PUBLIC_ACTIONS);
+    await seedPermissions(strapi, 'authenticated', AUTHENTICATED_ACTIONS);
     await seedLocales(strapi);
     if (process.env.CTC_SEED_FILE) fs.writeFileSync(process.env.CTC_SEED_FILE, JSON.stringify(seed, null, 2));
   },

@@ -1,0 +1,88 @@
+/**
+ * Type tests of `client.auth`: the legacy client (kitchen, `jwtManagement` default) has no
+ * session methods and keeps the deprecated client-side `logout()`; the refresh client
+ * (kitchen-refresh) has `refresh`, `logout`, `getSessions` and `revokeSession`. Checked by
+ * `tsc -p tsconfig.json` against the generated `.ts` and `.js` + `.d.ts` output.
+ */
+import { expectTypeOf } from 'expect-type';
+import type {
+  AuthResponse,
+  AuthSessionsResponse,
+  EmailConfirmation,
+  CmsClient as LegacyClient,
+  RegisterResponse,
+  RevokeSessionResponse,
+  UsersPermissionsRole,
+  UsersPermissionsUser,
+} from './generated/kitchen/index.ts';
+import type { CmsClient as RefreshClient } from './generated/kitchen-refresh/index.ts';
+import type { CmsClient as RefreshJsClient } from './generated/kitchen-refresh-js/index.js';
+
+declare const legacy: LegacyClient;
+declare const cms: RefreshClient;
+declare const js: RefreshJsClient;
+
+// --- the routes every users-permissions server has ----------------------------------------
+expectTypeOf(await cms.auth.login({ identifier: 'ada', password: 'pw' })).toEqualTypeOf<
+  AuthResponse<UsersPermissionsUser>
+>();
+expectTypeOf(await js.auth.login({ identifier: 'ada', password: 'pw' })).toEqualTypeOf<
+  AuthResponse<UsersPermissionsUser>
+>();
+{
+  const { jwt, user, refreshToken } = await cms.auth.login({ identifier: 'ada', password: 'pw' });
+  expectTypeOf(jwt).toEqualTypeOf<string>();
+  expectTypeOf(refreshToken).toEqualTypeOf<string | undefined>();
+  expectTypeOf(user.email).toEqualTypeOf<string>();
+  // @ts-expect-error private fields never reach the client
+  void user.password;
+  // @ts-expect-error relations are not populated in auth responses
+  void user.role;
+}
+// @ts-expect-error login takes an identifier, not a username
+await cms.auth.login({ username: 'ada', password: 'pw' });
+expectTypeOf(await cms.auth.register({ username: 'ada', email: 'a@b.c', password: 'pw' })).toEqualTypeOf<
+  RegisterResponse<UsersPermissionsUser>
+>();
+expectTypeOf(
+  (await cms.auth.register({ username: 'ada', email: 'a@b.c', password: 'pw' })).jwt,
+).toEqualTypeOf<string | undefined>();
+// `me` follows populate and fields like findOne.
+expectTypeOf(await cms.auth.me()).toEqualTypeOf<UsersPermissionsUser>();
+expectTypeOf(
+  (await cms.auth.me({ populate: { role: true } })).role,
+).toEqualTypeOf<UsersPermissionsRole | null>();
+expectTypeOf(await cms.auth.me({ fields: ['email'] })).toEqualTypeOf<{
+  id: number;
+  documentId: string;
+  email: string;
+}>();
+// @ts-expect-error 'rol' is not a relation of the user
+await cms.auth.me({ populate: { rol: true } });
+expectTypeOf(await cms.auth.forgotPassword({ email: 'a@b.c' })).toEqualTypeOf<{ ok: true }>();
+expectTypeOf(await cms.auth.confirmEmail('token')).toEqualTypeOf<EmailConfirmation>();
+expectTypeOf(await cms.auth.callback('github', { access_token: 't' })).toEqualTypeOf<
+  AuthResponse<UsersPermissionsUser>
+>();
+expectTypeOf(cms.auth.clearToken).toEqualTypeOf<() => void>();
+// Every request method takes cache options last.
+await cms.auth.me(undefined, { cache: 'no-store' });
+expectTypeOf(cms.authentication).toEqualTypeOf(cms.auth);
+
+// --- refresh mode: the session methods ----------------------------------------------------
+expectTypeOf(cms.auth.refresh).toEqualTypeOf<() => Promise<boolean>>();
+expectTypeOf(await cms.auth.logout()).toEqualTypeOf<void>();
+expectTypeOf(await cms.auth.getSessions()).toEqualTypeOf<AuthSessionsResponse>();
+expectTypeOf(await cms.auth.revokeSession('s1')).toEqualTypeOf<RevokeSessionResponse>();
+expectTypeOf(await js.auth.getSessions()).toEqualTypeOf<AuthSessionsResponse>();
+expectTypeOf((await cms.auth.getSessions()).data[0]?.current).toEqualTypeOf<boolean | undefined>();
+
+// --- legacy mode: no session methods; logout() is the deprecated clearToken() -------------
+// @ts-expect-error a legacy server has no refresh route
+void legacy.auth.refresh;
+// @ts-expect-error nor sessions
+void legacy.auth.getSessions;
+expectTypeOf(legacy.auth.logout).toEqualTypeOf<() => void>();
+expectTypeOf(await legacy.auth.login({ identifier: 'ada', password: 'pw' })).toEqualTypeOf<
+  AuthResponse<UsersPermissionsUser>
+>();
