@@ -438,14 +438,24 @@ export class CmsClientCore {
 
   /** `POST /api/auth/refresh`: never with `Authorization`; the refresh token in the body or the cookie. */
   private async refreshExchange(refreshToken: string | undefined): Promise<Attempt> {
-    const attempt = await this.send('auth/refresh', {
-      method: 'POST',
-      body: refreshToken === undefined ? undefined : { refreshToken },
-      anonymousRequest: true,
-      // A held refresh token goes in the body alone: Strapi reads a cookie first.
-      credentials: refreshToken === undefined ? this.sessionCredentials() : 'omit',
-      noRecover: true,
-    });
+    const exchange = () =>
+      this.send('auth/refresh', {
+        method: 'POST',
+        body: refreshToken === undefined ? undefined : { refreshToken },
+        anonymousRequest: true,
+        // A held refresh token goes in the body alone: Strapi reads a cookie first.
+        credentials: refreshToken === undefined ? this.sessionCredentials() : 'omit',
+        noRecover: true,
+      });
+    // Tabs share the cookie, and a refresh token works once: with Web Locks the tabs of this
+    // origin refresh one after another, so the second sends the cookie the first rotated.
+    const locks =
+      refreshToken === undefined && this.session.active
+        ? (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks
+        : undefined;
+    const attempt = locks
+      ? await locks.request(`cms-typed-client refresh ${this.core.baseURL}`, exchange)
+      : await exchange();
     if (attempt.ok) {
       try {
         attempt.json = JSON.parse(attempt.text);

@@ -478,6 +478,31 @@ function sessionSuite(
     await page.close();
   });
 
+  it('two tabs whose tokens expire together both refresh (one after the other) and keep the session', async (t) => {
+    const { context, path, variant } = setup();
+    if (variant === 'body') {
+      t.skip('each tab of the body variant holds its own session');
+      return;
+    }
+    const user = strapi?.seed.user;
+    assert.ok(user);
+    const first = await openPage(context, path);
+    await login(first.page, user);
+    const second = await openPage(context, path);
+    assert.deepEqual(await refresh(second.page), { ok: true, value: true });
+    await waitForExpiry();
+    const [one, two] = await Promise.all([me(first.page), me(second.page)]);
+    assert.ok(one.ok, one.message);
+    assert.ok(two.ok, two.message);
+    assert.deepEqual(
+      [...statuses(first.seen, '/api/auth/refresh'), ...statuses(second.seen, '/api/auth/refresh')].slice(-2),
+      [200, 200],
+      'the second refresh sent the cookie the first one rotated',
+    );
+    await first.page.close();
+    await second.page.close();
+  });
+
   it('logout during an in-flight refresh stays logged out; no late refresh undoes it', async () => {
     const { context, path } = setup();
     const { page, seen } = await openPage(context, path);
