@@ -39,7 +39,10 @@ interface Harness {
   client: {
     authMode: string;
     setToken(token: string): void;
-    auth: Record<'login' | 'me' | 'refresh' | 'logout' | 'getSessions' | 'revokeSession', Call> & {
+    auth: Record<
+      'login' | 'me' | 'refresh' | 'logout' | 'getSessions' | 'revokeSession' | 'changePassword',
+      Call
+    > & {
       clearToken(): void;
     };
     profiles: { find: Call };
@@ -577,6 +580,36 @@ function sessionSuite(
     assert.equal(foreign.name, 'NotFoundError');
     await elsewhere.close();
     await stranger.close();
+    await page.close();
+  });
+
+  it('changePassword keeps the session: the new tokens it returns are used for the next refresh', async () => {
+    const { context, path } = setup();
+    const other = strapi?.seed.otherUser;
+    assert.ok(other);
+    const { page, seen } = await openPage(context, path);
+    await login(page, other);
+    const change = (from: string, to: string) =>
+      page.evaluate(
+        ([currentPassword, password]) =>
+          window.harness.outcome(() =>
+            window.harness.client.auth.changePassword({
+              currentPassword,
+              password,
+              passwordConfirmation: password,
+            }),
+          ),
+        [from, to] as const,
+      );
+    const changed = await change(other.password, `${other.password}-changed`);
+    assert.ok(changed.ok, changed.message);
+    assert.equal(typeof (changed.value as { refreshToken?: unknown }).refreshToken, 'string');
+    await waitForExpiry();
+    const after = await me(page);
+    assert.ok(after.ok, after.message);
+    assert.deepEqual(statuses(seen, '/api/auth/refresh'), [200]);
+    const back = await change(`${other.password}-changed`, other.password);
+    assert.ok(back.ok, back.message);
     await page.close();
   });
 
