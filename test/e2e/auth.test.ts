@@ -23,6 +23,8 @@ import { runCli } from '../helpers/cli.ts';
 import { generateClient } from '../helpers/generated-client.ts';
 
 const ACCESS_SECONDS = 3;
+/** Short-lived access tokens; a rate limit the suite's many sign-ins stay under. */
+const ENV = { UP_ACCESS_TOKEN_LIFESPAN: String(ACCESS_SECONDS), UP_RATELIMIT_MAX: '1000' };
 const app = createApp('auth');
 const skipBrowser = chromiumMissing();
 
@@ -99,7 +101,7 @@ after(async () => {
 
 describe('legacy mode (jwtManagement: legacy-support)', () => {
   before(async () => {
-    strapi = await startStrapi(app, { env: { UP_ACCESS_TOKEN_LIFESPAN: String(ACCESS_SECONDS) } });
+    strapi = await startStrapi(app, { env: { ...ENV } });
     const generated = await generateClient(strapi, 'auth-client');
     project = generated.project;
     generatedDir = join(project, 'src/cms');
@@ -282,7 +284,7 @@ describe('legacy mode (jwtManagement: legacy-support)', () => {
 describe('refresh mode, refresh token in the body (sessions.httpOnly: false)', () => {
   before(async () => {
     strapi = await startStrapi(createApp('auth', { fresh: false }), {
-      env: { UP_JWT_MANAGEMENT: 'refresh', UP_ACCESS_TOKEN_LIFESPAN: String(ACCESS_SECONDS) },
+      env: { UP_JWT_MANAGEMENT: 'refresh', ...ENV },
     });
   });
   after(async () => {
@@ -377,7 +379,7 @@ describe('refresh mode, refresh token in an httpOnly cookie (sessions.httpOnly: 
       env: {
         UP_JWT_MANAGEMENT: 'refresh',
         UP_SESSIONS_HTTPONLY: 'true',
-        UP_ACCESS_TOKEN_LIFESPAN: String(ACCESS_SECONDS),
+        ...ENV,
       },
     });
     browser ??= await launchChromium();
@@ -390,6 +392,30 @@ describe('refresh mode, refresh token in an httpOnly cookie (sessions.httpOnly: 
     strapi = undefined;
   });
   sessionSuite(() => ({ context, path, variant: 'cookie' }));
+
+  it('examples/browser: sign in, a reload keeps the session, sign out', async () => {
+    const user = strapi?.seed.user;
+    assert.ok(user && strapi && browser);
+    const example = installPage(app, 'example', generatedDir, join(ROOT, 'examples', 'browser'));
+    const visitor = await browser.newContext();
+    const page = await visitor.newPage();
+    await page.goto(`${strapi.url}${example}`);
+    await page.getByText('Not signed in.').waitFor();
+    await page.getByLabel('Username or email').fill(user.username);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Session active.').waitFor();
+    assert.equal(await page.locator('#username').textContent(), user.username);
+    await page.reload();
+    await page.getByText('Session active.').waitFor();
+    assert.equal(await page.locator('#username').textContent(), user.username);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByText('Not signed in.').waitFor();
+    await page.reload();
+    await page.getByText('Not signed in.').waitFor();
+    assert.equal(await page.locator('#error').textContent(), '');
+    await visitor.close();
+  });
 });
 
 /** The session flow in one browser context, for either variant. */

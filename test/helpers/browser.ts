@@ -24,14 +24,21 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
- * Copies the session test page (test/browser/page) to `public/<folder>/` of the app, with the
- * generated client (`index.js`, `client.js` from `generatedDir`) under `cms/`.
+ * Copies a page (`index.html` and `app.js`; by default the session test page, test/browser/page)
+ * to `public/<folder>/` of the app, with the generated client (`index.js`, `client.js` from
+ * `generatedDir`) under `cms/`.
  */
-export function installPage(app: TestApp, folder: string, generatedDir: string): string {
+export function installPage(
+  app: TestApp,
+  folder: string,
+  generatedDir: string,
+  source = join(ROOT, 'test', 'browser', 'page'),
+): string {
   const target = join(app.dir, 'public', folder);
   rmSync(target, { recursive: true, force: true });
+  mkdirSync(target, { recursive: true });
+  for (const file of ['index.html', 'app.js']) cpSync(join(source, file), join(target, file));
   mkdirSync(join(target, 'cms'), { recursive: true });
-  cpSync(join(ROOT, 'test', 'browser', 'page'), target, { recursive: true });
   for (const file of ['index.js', 'client.js']) cpSync(join(generatedDir, file), join(target, 'cms', file));
   return `/${folder}/index.html`;
 }

@@ -8,6 +8,8 @@ module.exports = ({ env }) => ({
     config: {
       jwtSecret: 'users-permissions-jwt-secret-SECRETVALUE',
       jwtManagement: env('UP_JWT_MANAGEMENT', 'legacy-support'),
+      // Strapi's default (10 per minute per route and identifier); the session suite signs in more often.
+      ratelimit: { interval: 60000, max: env.int('UP_RATELIMIT_MAX', 10) },
       sessions: {
         httpOnly: env.bool('UP_SESSIONS_HTTPONLY', false),
         accessTokenLifespan: env.int('UP_ACCESS_TOKEN_LIFESPAN', 600),
