@@ -134,6 +134,9 @@ function constants(info: ClientInfo, style: ConstantsStyle): string {
   ].join('\n');
 }
 
+const CONSTRUCTOR_DOC =
+  '  /** Throws a `TypeError` when `baseURL` is missing or not an absolute http(s) URL, or another option is invalid. */';
+
 const CLASS_DOC = [
   '/**',
   ' * Typed client for this Strapi schema.',
@@ -182,6 +185,7 @@ function classSource(model: CodegenModel, typed: boolean): string {
   const lines = [`${CLASS_DOC}\nexport class CmsClient extends CmsClientCore {`];
   if (typed) lines.push(...members(model));
   lines.push(
+    CONSTRUCTOR_DOC,
     `  constructor(config${typed ? ': CmsClientConfig' : ''}) {`,
     '    super(config, { schemaHash: SCHEMA_HASH, authMode: AUTH_MODE });',
     ...construction(model, typed),
@@ -195,7 +199,7 @@ function classSource(model: CodegenModel, typed: boolean): string {
 function classDeclaration(model: CodegenModel): string {
   const lines = [`${CLASS_DOC}\nexport declare class CmsClient extends CmsClientCore {`];
   lines.push(...members(model));
-  lines.push('  constructor(config: CmsClientConfig);', '}', '');
+  lines.push(CONSTRUCTOR_DOC, '  constructor(config: CmsClientConfig);', '}', '');
   return lines.join('\n');
 }
 

@@ -31,27 +31,41 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 
 /** One generated size of an uploaded image (\`thumbnail\`, \`small\`, \`medium\`, \`large\` or a custom size). */
 export interface MediaFormat {
+  /** File extension with its leading dot, e.g. \`.webp\`. */
   ext: string;
+  /** URL of this size: a path below the server (\`/uploads/...\`) with the local provider, absolute with others. */
   url: string;
+  /** Generated file name without extension; the stored file is \`hash\` + \`ext\`. */
   hash: string;
+  /** MIME type, e.g. \`image/jpeg\`. */
   mime: string;
+  /** File name of this size, e.g. \`thumbnail_photo.jpg\`. */
   name: string;
+  /** Folder at the storage provider, for providers that use one; usually null. */
   path: string | null;
   /** Kilobytes. */
   size: number;
+  /** Pixels. */
   width: number;
+  /** Pixels. */
   height: number;
+  /** Bytes (\`size\` is in kilobytes). */
   sizeInBytes: number;
 }
 
 /** A file of the upload plugin, as a populated media attribute returns it. */
 export interface MediaFile {
+  /** Numeric id; the \`client.upload\` routes address files by it. */
   id: number;
+  /** Strapi 5 document id; \`client.upload\` addresses files by the numeric \`id\`. */
   documentId: string;
   /** The original file name. */
   name: string;
+  /** Alt text, as set in the media library; null when unset. */
   alternativeText: string | null;
+  /** Caption, as set in the media library; null when unset. */
   caption: string | null;
+  /** The point to keep in view when the image is cropped, as set in the media library; null when unset. */
   focalPoint: { x: number; y: number } | null;
   /** Pixels; null for files that are not images. */
   width: number | null;
@@ -59,20 +73,27 @@ export interface MediaFile {
   height: number | null;
   /** Resized variants: \`thumbnail\`, \`small\`, \`medium\`, \`large\` and custom sizes. */
   formats: Record<string, MediaFormat> | null;
+  /** Generated file name without extension; the stored file is \`hash\` + \`ext\`. */
   hash: string;
   /** File extension with its leading dot. */
   ext: string;
+  /** MIME type, e.g. \`image/png\`. */
   mime: string;
   /** Kilobytes. */
   size: number;
+  /** URL of the original file: a path below the server (\`/uploads/...\`) with the local provider, absolute with others. */
   url: string;
+  /** A preview image URL, for providers that make one; usually null. */
   previewUrl: string | null;
   /** Storage provider name. */
   provider: string;
   /** Whatever the storage provider recorded. */
   provider_metadata: { [key: string]: JsonValue } | null;
+  /** ISO 8601 timestamp of the upload. */
   createdAt: string;
+  /** ISO 8601 timestamp of the last change. */
   updatedAt: string;
+  /** ISO 8601 timestamp, or null. */
   publishedAt: string | null;
   /** Sent by the upload endpoints (\`client.upload\`): whether \`url\` is a signed URL. */
   isUrlSigned?: boolean;
@@ -88,9 +109,13 @@ export type MultiMediaInput = CmsID[] | null;
 export type RelationRef =
   | CmsID
   | {
+      /** The related entry's documentId. */
       documentId: string;
+      /** Which locale of a localized related entry to link. */
       locale?: string;
+      /** Link the draft or the published version of the related entry. */
       status?: "draft" | "published";
+      /** Where to put it in an ordered relation: \`before\` or \`after\` a documentId, or at the \`start\` or \`end\`. */
       position?: { before?: string; after?: string; start?: boolean; end?: boolean };
     };
 
@@ -99,8 +124,11 @@ export type RelationInput =
   | CmsID
   | null
   | {
+      /** Links this entry, replacing the one linked now. */
       connect?: RelationRef | RelationRef[];
+      /** Unlinks this entry. */
       disconnect?: RelationRef | RelationRef[];
+      /** Links exactly this entry. */
       set?: RelationRef | RelationRef[];
     };
 
@@ -109,19 +137,40 @@ export type RelationsInput =
   | CmsID[]
   | null
   | {
+      /** Adds these entries, keeping the others. */
       connect?: RelationRef[];
+      /** Removes these entries, keeping the others. */
       disconnect?: RelationRef[];
+      /** Replaces the related entries with exactly these. */
       set?: RelationRef[];
     };
 
 /** \`meta.pagination\` of a list: page-based, or offset-based when the query used \`start\` and \`limit\`. */
 export type CmsPagination =
-  | { page: number; pageSize: number; pageCount: number; total: number }
-  | { start: number; limit: number; total: number };
+  | {
+      /** The page returned, from 1. */
+      page: number;
+      /** Entries per page. */
+      pageSize: number;
+      /** Pages in all, at this \`pageSize\`. */
+      pageCount: number;
+      /** Entries matching the query, in all pages. */
+      total: number;
+    }
+  | {
+      /** Entries skipped. */
+      start: number;
+      /** At most this many entries were returned. */
+      limit: number;
+      /** Entries matching the query, in all. */
+      total: number;
+    };
 
 /** The \`{ data, meta }\` envelope of Strapi's REST responses. */
 export interface CmsResponse<T> {
+  /** The entry, or the list of entries. */
   data: T;
+  /** \`pagination\` for a list; empty for one entry. */
   meta?: { pagination?: CmsPagination };
 }`;
 
@@ -131,41 +180,65 @@ export type BlocksContent = Block[];
 /** A top-level node of blocks content, discriminated by \`type\`. */
 export type Block = ParagraphBlock | HeadingBlock | QuoteBlock | CodeBlock | ListBlock | ImageBlock;
 
+/** A paragraph. */
 export interface ParagraphBlock {
+  /** Always \`"paragraph"\`: narrows a union of nodes. */
   type: "paragraph";
+  /** Text and links, in order. */
   children: InlineNode[];
 }
 
+/** A heading, \`<h1>\` to \`<h6>\`. */
 export interface HeadingBlock {
+  /** Always \`"heading"\`: narrows a union of nodes. */
   type: "heading";
+  /** 1 for \`<h1>\` down to 6 for \`<h6>\`. */
   level: 1 | 2 | 3 | 4 | 5 | 6;
+  /** Text and links, in order. */
   children: InlineNode[];
 }
 
+/** A block quote. */
 export interface QuoteBlock {
+  /** Always \`"quote"\`: narrows a union of nodes. */
   type: "quote";
+  /** Text and links, in order. */
   children: InlineNode[];
 }
 
+/** A code block; its text is in the text nodes of \`children\`. */
 export interface CodeBlock {
+  /** Always \`"code"\`: narrows a union of nodes. */
   type: "code";
+  /** The language picked in the editor, e.g. \`javascript\`, when one was. */
   language?: string;
+  /** The code, as text nodes. */
   children: InlineNode[];
 }
 
+/** An ordered or unordered list. */
 export interface ListBlock {
+  /** Always \`"list"\`: narrows a union of nodes. */
   type: "list";
+  /** \`ordered\` (\`<ol>\`) or \`unordered\` (\`<ul>\`). */
   format: "ordered" | "unordered";
+  /** The items, in order. */
   children: ListItemBlock[];
 }
 
+/** One item of a list. */
 export interface ListItemBlock {
+  /** Always \`"list-item"\`: narrows a union of nodes. */
   type: "list-item";
+  /** Text and links, in order. */
   children: InlineNode[];
 }
 
+/** An image from the media library. */
 export interface ImageBlock {
+  /** Always \`"image"\`: narrows a union of nodes. */
   type: "image";
+  /** The file's fields as they were when the image was inserted: a copy, not a relation. */
   image: {
     name: string;
     alternativeText?: string | null;
@@ -183,24 +256,38 @@ export interface ImageBlock {
     createdAt: string;
     updatedAt: string;
   };
+  /** An empty text node: the editor gives every block children. */
   children: InlineNode[];
 }
 
+/** Inline content of a block: text or a link. */
 export type InlineNode = TextNode | LinkInline;
 
+/** A run of text with its marks. */
 export interface TextNode {
+  /** Always \`"text"\`: narrows a union of nodes. */
   type: "text";
+  /** The characters; may be empty. */
   text: string;
+  /** \`true\` when the text is bold; absent otherwise. */
   bold?: boolean;
+  /** \`true\` when the text is italic; absent otherwise. */
   italic?: boolean;
+  /** \`true\` when the text is underlined; absent otherwise. */
   underline?: boolean;
+  /** \`true\` when the text is struck through; absent otherwise. */
   strikethrough?: boolean;
+  /** \`true\` when the text is inline code; absent otherwise. */
   code?: boolean;
 }
 
+/** A link around text. */
 export interface LinkInline {
+  /** Always \`"link"\`: narrows a union of nodes. */
   type: "link";
+  /** The link target, as entered in the editor. */
   url: string;
+  /** The linked text. */
   children: TextNode[];
 }`;
 
@@ -337,17 +424,34 @@ function zoneDeclarations(uid: string, attributes: ModelAttribute[]): string[] {
     });
 }
 
+const ENTRY_ID_DOC =
+  'Numeric id of this row (each locale and draft/published version has its own); use `documentId` to address entries.';
+const DOCUMENT_ID_DOC =
+  'Stable id shared by all locales and versions of the entry: what `findOne`, `update` and `delete` take.';
+const COMPONENT_ID_DOC = 'Numeric id of this component instance; give it in the input to update it in place.';
+const COMPONENT_INPUT_ID_DOC =
+  'The `id` of the existing component to update in place; without it a new one replaces it.';
+
 function contentTypeDeclarations(model: ContentTypeModel): string[] {
   const { names } = model;
   const name = title('Content type', model.uid, model.displayName);
   const system: Member[] = [
-    { key: 'createdAt', type: 'string' },
-    { key: 'updatedAt', type: 'string' },
+    { key: 'createdAt', type: 'string', docs: ['ISO 8601 timestamp.'] },
+    { key: 'updatedAt', type: 'string', docs: ['ISO 8601 timestamp of the last change.'] },
     model.draftAndPublish
-      ? { key: 'publishedAt', type: 'string | null', docs: ['null while the entry is a draft.'] }
-      : { key: 'publishedAt', type: 'string' },
+      ? {
+          key: 'publishedAt',
+          type: 'string | null',
+          docs: ['ISO 8601 timestamp; null while the entry is a draft.'],
+        }
+      : {
+          key: 'publishedAt',
+          type: 'string',
+          docs: ['ISO 8601 timestamp; always set (this type has no drafts).'],
+        },
   ];
-  if (model.localized) system.push({ key: 'locale', type: 'string' });
+  if (model.localized)
+    system.push({ key: 'locale', type: 'string', docs: ['The locale code of this version, e.g. `en`.'] });
   return [
     declareInterface(
       [
@@ -356,8 +460,8 @@ function contentTypeDeclarations(model: ContentTypeModel): string[] {
       ],
       names.entry,
       [
-        { key: 'id', type: 'number' },
-        { key: 'documentId', type: 'string' },
+        { key: 'id', type: 'number', docs: [ENTRY_ID_DOC] },
+        { key: 'documentId', type: 'string', docs: [DOCUMENT_ID_DOC] },
         ...entryMembers(model.attributes),
         ...system,
       ],
@@ -391,7 +495,7 @@ function componentDeclarations(model: ComponentModel): string[] {
         `Relations, media and components: {@link ${names.populatable}}.`,
       ],
       names.entry,
-      [{ key: 'id', type: 'number' }, ...entryMembers(model.attributes)],
+      [{ key: 'id', type: 'number', docs: [COMPONENT_ID_DOC] }, ...entryMembers(model.attributes)],
     ),
     declareInterface(
       [`${name}: relations, media, nested components and dynamic zones, present only when populated.`],
@@ -401,7 +505,10 @@ function componentDeclarations(model: ComponentModel): string[] {
     declareInterface(
       [`${name}: the data create/update accept; give \`id\` to update an existing entry in place.`],
       names.input,
-      [{ key: 'id', type: 'number', optional: true }, ...inputMembers(model.attributes)],
+      [
+        { key: 'id', type: 'number', optional: true, docs: [COMPONENT_INPUT_ID_DOC] },
+        ...inputMembers(model.attributes),
+      ],
     ),
     ...zoneDeclarations(model.uid, model.attributes),
   ];
@@ -481,6 +588,10 @@ function contentTypeSystemScalars(model: ContentTypeModel): [string, string][] {
   return system;
 }
 
+const CONTENT_TYPES_DOC =
+  'Content types by uid: `entry`, `populatable` and `input` interfaces, `kind`, `links` and `scalars`.';
+const COMPONENTS_DOC = 'Components by uid, in the same form without `kind`.';
+
 function registry(model: CodegenModel): string {
   const entry = (names: { entry: string; populatable: string; input: string }, extra: string[]) =>
     `      entry: ${names.entry};\n` +
@@ -506,13 +617,17 @@ function registry(model: CodegenModel): string {
       ]) +
       '    };\n',
   );
-  const section = (key: string, entries: string[]) =>
-    entries.length === 0 ? `  ${key}: {};\n` : `  ${key}: {\n${entries.join('')}  };\n`;
+  const section = (key: string, doc: string, entries: string[]) =>
+    comment([doc], '  ') +
+    (entries.length === 0 ? `  ${key}: {};\n` : `  ${key}: {\n${entries.join('')}  };\n`);
   return (
     comment([
       'Every content type and component by uid: what the client builds its populate-aware types on.',
       '`links`: what each relation, media, component and zone points at; `scalars`: the filter kind of each field.',
     ]) +
-    `export interface CmsSchemaTypes {\n${section('contentTypes', contentTypes)}${section('components', components)}}`
+    'export interface CmsSchemaTypes {\n' +
+    section('contentTypes', CONTENT_TYPES_DOC, contentTypes) +
+    section('components', COMPONENTS_DOC, components) +
+    '}'
   );
 }

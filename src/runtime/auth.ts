@@ -18,40 +18,60 @@ export interface AuthResponse<U> {
   jwt: string;
   /** The refresh token, sent in the body only when the server has `sessions.httpOnly: false`. */
   refreshToken?: string;
+  /** The signed-in user, without relations or private fields such as `password`. */
   user: U;
 }
 
 /** What register answers: no `jwt` while the account waits for its email confirmation. */
 export interface RegisterResponse<U> {
+  /** The access token; absent while the account waits for its email confirmation. */
   jwt?: string;
+  /** The refresh token, sent in the body only when the server has `sessions.httpOnly: false`. */
   refreshToken?: string;
+  /** The new user, without relations or private fields such as `password`. */
   user: U;
 }
 
+/** What `auth.login` sends (`POST /api/auth/local`). */
 export interface LoginCredentials {
   /** The username or the email address. */
   identifier: string;
+  /** In plain text: use HTTPS. A wrong one is a 400 `ValidationError` ("Invalid identifier or password"). */
   password: string;
 }
 
+/** What `auth.register` sends (`POST /api/auth/local/register`). */
 export interface RegisterData {
+  /**
+   * At least 3 characters (the user content type's `minLength`); a taken one is a 400
+   * `ApplicationError` ("Email or Username are already taken").
+   */
   username: string;
+  /** Must be a valid and unused address; the confirmation email goes there when confirmation is on. */
   email: string;
+  /** At least 6 characters (the user content type's `minLength`) and at most 72 bytes. */
   password: string;
   /** Further user fields, if the server allows them (`register.allowedFields`). */
   [field: string]: unknown;
 }
 
+/** What `auth.resetPassword` sends (`POST /api/auth/reset-password`). */
 export interface ResetPasswordData {
   /** The code from the reset email. */
   code: string;
+  /** The new password, at most 72 bytes. */
   password: string;
+  /** The new password again; a mismatch is a 400 `ValidationError`. */
   passwordConfirmation: string;
 }
 
+/** What `auth.changePassword` sends (`POST /api/auth/change-password`), as the signed-in user. */
 export interface ChangePasswordData {
+  /** The password in use now; a wrong one is a 400 `ValidationError`. */
   currentPassword: string;
+  /** The new password: different from the current one, at most 72 bytes. */
   password: string;
+  /** The new password again; a mismatch is a 400 `ValidationError`. */
   passwordConfirmation: string;
 }
 
@@ -63,20 +83,29 @@ export interface EmailConfirmation {
 
 /** A session of the signed-in user (`GET /api/auth/sessions`), sanitized by the server. */
 export interface AuthSessionEntry {
+  /** The session's id; `auth.revokeSession` takes it. */
   id: string;
+  /** The `deviceId` sent at sign-in, or one the server generated. */
   deviceId?: string;
+  /** A device name the server read from the sign-in's User-Agent, when it could. */
   deviceName?: string;
   /** True for the session this request was made with. */
   current: boolean;
+  /** ISO 8601 timestamp of the sign-in. */
   loginAt?: string;
+  /** ISO 8601 timestamp of the last token refresh (or of the sign-in). */
   lastActiveAt?: string;
 }
 
+/** What `auth.getSessions` resolves to. */
 export interface AuthSessionsResponse {
+  /** The current session first, then the most recently active. */
   data: AuthSessionEntry[];
 }
 
+/** What `auth.revokeSession` resolves to. */
 export interface RevokeSessionResponse {
+  /** Always `{}`: Strapi answers 404 when there was no such session. */
   data: Record<string, never>;
 }
 
@@ -174,6 +203,10 @@ function requireObject(method: string, value: unknown, example: string): void {
     throw new TypeError(`auth.${method}: pass an object, e.g. ${example}`);
 }
 
+/**
+ * `client.auth` over a client: a method per route in `routes`, `clearToken`, and a client-side
+ * `logout` when the server has no logout route.
+ */
 export function authApi<S extends SchemaShape>(
   client: CmsClientCore,
   routes: AuthRoutes,

@@ -13,6 +13,7 @@ export type AuthMode = 'legacy' | 'refresh';
 
 /** What `onRequest` and `onError` see of a request. */
 export interface CmsRequestInfo {
+  /** HTTP method, e.g. `GET`. */
   method: string;
   /** The full URL, query string included. */
   url: string;
@@ -20,12 +21,13 @@ export interface CmsRequestInfo {
   headers: Headers;
 }
 
+/** Options of `new CmsClient(config)`; only `baseURL` is required. */
 export interface CmsClientConfig {
   /** The Strapi server URL, e.g. `http://localhost:1337` (a path prefix is kept). */
   baseURL: string;
   /** Bearer token sent with every request: an API token, or a user's JWT. */
   token?: string;
-  /** @default globalThis.fetch */
+  /** The fetch implementation to call, e.g. a wrapped one for tracing or tests. @default globalThis.fetch */
   fetch?: typeof fetch;
   /** Logs each request (method, URL, status, duration) to the console; secrets in URLs are masked. @default false */
   debug?: boolean;
@@ -55,10 +57,15 @@ export interface CacheOptions {
   headers?: Record<string, string | undefined>;
 }
 
+/** Options of `request()`. */
 export interface RequestOptions {
+  /** HTTP method. @default 'GET' */
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Query parameters, written the way Strapi's qs parser reads them back (`toQueryString`). */
   query?: object | undefined;
+  /** Sent as JSON; a `FormData` is sent as multipart. */
   body?: unknown;
+  /** Cache mode, Next.js `revalidate` and `tags`, and headers for this request. */
   cacheOptions?: CacheOptions | undefined;
   /** Resolve a 404 as `null` instead of throwing (and without calling `onError`). */
   nullOnNotFound?: boolean;
@@ -88,7 +95,10 @@ interface Attempt extends SessionExchange {
   failure: CmsConnectionError | undefined;
 }
 
-/** What the generated client passes down: facts fixed at generation. */
+/**
+ * What the generated client passes down: facts fixed at generation.
+ * @internal
+ */
 export interface GeneratedInfo {
   schemaHash: string;
   authMode: AuthMode;
@@ -98,6 +108,7 @@ export interface GeneratedInfo {
 export interface SchemaValidation {
   /** True when the server's schema hash equals the one this client was generated from. */
   valid: boolean;
+  /** The hash this client was generated from (`SCHEMA_HASH`). */
   localHash: string;
   /** The server's hash, when it could be read. */
   remoteHash?: string;
@@ -105,6 +116,10 @@ export interface SchemaValidation {
   error?: string;
 }
 
+/**
+ * The config once checked, with its defaults applied.
+ * @internal
+ */
 interface ResolvedConfig {
   baseURL: string;
   token: string | undefined;
@@ -121,7 +136,10 @@ interface ResolvedConfig {
 /** Query parameters whose values are secrets (confirmation codes, OAuth tokens); masked in debug logs. */
 const SECRET_PARAMS = /^(?:code|confirmation|access_token|id_token|token|refreshToken|password)$/i;
 
-/** The session operations `client.auth` is built on. */
+/**
+ * The session operations `client.auth` is built on.
+ * @internal
+ */
 export interface SessionFlow {
   /** Stores the tokens of an auth response that carries `jwt` (in an active session). */
   capture(body: unknown): void;
@@ -135,6 +153,10 @@ export interface SessionFlow {
   credentials(): RequestCredentials | undefined;
 }
 
+/**
+ * What every generated `CmsClient` extends: the request function, the token and the schema
+ * check. The generated class adds one property per content type, `upload`, `i18n` and `auth`.
+ */
 export class CmsClientCore {
   /** @internal */
   protected readonly core: ResolvedConfig;
@@ -143,6 +165,10 @@ export class CmsClientCore {
   /** @internal What `client.auth` uses to capture, refresh and end the session. */
   readonly sessionFlow: SessionFlow;
 
+  /**
+   * Throws a `TypeError` when `baseURL` is missing or not an absolute http(s) URL, `timeout` is
+   * not a positive number, `authMode` is unknown, or there is no `fetch`.
+   */
   constructor(config: CmsClientConfig, generated: GeneratedInfo = { schemaHash: '', authMode: 'legacy' }) {
     if (!config || typeof config.baseURL !== 'string' || config.baseURL === '') {
       throw new TypeError(

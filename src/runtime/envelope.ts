@@ -4,7 +4,9 @@
  * it stands in for it with the same shape.
  */
 export interface CmsResponse<T> {
+  /** The entry, or the list of entries. */
   data: T;
+  /** `pagination` for a list; empty for one entry. */
   meta?: {
     pagination?:
       | { page: number; pageSize: number; pageCount: number; total: number }

@@ -3,6 +3,10 @@
  * bundle copy or iframe), not only through `instanceof`.
  */
 
+/**
+ * The `name` Strapi gives an error (`error.name` in its body), or one derived from the status
+ * when the body has none (a proxy's error page, say).
+ */
 export type CmsErrorName =
   | 'ValidationError'
   | 'BadRequestError'
@@ -18,9 +22,16 @@ export type CmsErrorName =
   | 'InternalServerError'
   | (string & {});
 
+/** One problem a `ValidationError` reports (Strapi's yup errors, or an unknown key). */
 export interface CmsValidationIssue {
+  /**
+   * Where the problem is, one segment per key or index, e.g. `['blocks', '0', 'title']`; for an
+   * unknown query key it starts with the query parameter (`['filters', 'titel']`).
+   */
   path: string[];
+  /** What is wrong, as Strapi words it. */
   message: string;
+  /** The validator's error name, usually `ValidationError`. */
   name: string;
   /** The rejected value, when the server sends it. */
   value?: unknown;
@@ -39,21 +50,40 @@ export interface CmsErrorDetails {
    */
   ValidationError:
     | {
+        /** One issue per invalid field or unknown key. */
         errors: CmsValidationIssue[];
+        /** The unknown key (`rest.strictParams`). */
         key?: string;
+        /** Dotted path of the unknown key's parent; null at the top level. */
         path?: string | null;
+        /** Where the unknown key was: `query` or `body`. */
         source?: 'query' | 'body' | (string & {});
+        /** For a query: the top-level parameter that holds the key (`filters`, `populate`...). */
         param?: string;
       }
     | undefined;
+  /** 400 from `ctx.badRequest()` in a controller; also the name of a 4xx without Strapi's error body. */
   BadRequestError: Record<string, unknown>;
+  /** 400 for invalid pagination: `page` or `pageSize` not an integer above 0, or page and offset mixed. */
   PaginationError: Record<string, unknown>;
+  /** 401: the token is missing where one is needed, expired, revoked or invalid. */
   UnauthorizedError: undefined;
+  /** 403: the token's role (the Public role without a token) lacks permission for this action. */
   ForbiddenError: undefined;
-  PolicyError: { policy?: string; message?: string };
+  /** 403 from a route policy that refused the request; Strapi's own policies send no details. */
+  PolicyError: {
+    /** The policy's name, when the policy put it in the details. */
+    policy?: string;
+    /** A message the policy put in the details. */
+    message?: string;
+  };
+  /** 404: no such entry, file or route (a collection's `findOne` resolves `null` instead). */
   NotFoundError: undefined;
+  /** 409 from `ctx.conflict()` in a controller, or a 409 without Strapi's error body. */
   ConflictError: Record<string, unknown>;
+  /** 413: the body or an uploaded file is larger than the server accepts. */
   PayloadTooLargeError: undefined;
+  /** 429: too many requests, e.g. from the users-permissions rate limit on the auth routes; retry later. */
   RateLimitError: Record<string, unknown>;
   /** Strapi answers 400 for an `ApplicationError` thrown by application code, not 500. */
   ApplicationError: Record<string, unknown>;
@@ -70,10 +100,13 @@ const HINTS: Record<number, string> = {
 
 /** A non-OK HTTP response from the CMS. */
 export class CmsError extends Error {
+  /** Always `CmsError`; the server's error name is in `errorName`. */
   override readonly name = 'CmsError' as const;
   /** The clean message the server sent. */
   readonly userMessage: string;
+  /** HTTP status code, e.g. `404`. */
   readonly status: number;
+  /** HTTP reason phrase, e.g. `Not Found`; empty over HTTP/2. */
   readonly statusText: string;
   /** The server's error name (`ValidationError`, `NotFoundError`, ...). */
   readonly errorName: CmsErrorName;
@@ -84,6 +117,7 @@ export class CmsError extends Error {
   /** Marks instances for `isCmsError` across realms. */
   readonly isCmsError = true as const;
 
+  /** The client builds these from non-OK responses; `message` adds what to check on a 401, 403, 404 or 500. */
   constructor(init: {
     status: number;
     statusText: string;
@@ -106,11 +140,14 @@ export class CmsError extends Error {
 
 /** The server could not be reached, or the request timed out. */
 export class CmsConnectionError extends Error {
+  /** Always `CmsConnectionError`. */
   override readonly name = 'CmsConnectionError' as const;
   /** The requested URL. */
   readonly url: string;
+  /** Marks instances for `isCmsConnectionError` across realms. */
   readonly isCmsConnectionError = true as const;
 
+  /** `cause` is the underlying error: fetch's rejection, or the parse error of a body that is not JSON. */
   constructor(message: string, url: string, cause?: unknown) {
     super(message, cause === undefined ? undefined : { cause });
     this.url = url;
@@ -132,6 +169,7 @@ export function isCmsErrorOf<N extends keyof CmsErrorDetails>(
   return isCmsError(error) && error.errorName === name;
 }
 
+/** Any `CmsConnectionError`, from this copy of the client or another one. */
 export function isCmsConnectionError(error: unknown): error is CmsConnectionError {
   return (
     typeof error === 'object' &&

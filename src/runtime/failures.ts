@@ -5,6 +5,7 @@
  */
 import { CmsConnectionError, CmsError, type CmsErrorName, type CmsValidationIssue } from './errors.ts';
 
+/** What `connectionError` words its message with. */
 export interface ConnectionContext {
   /** The configured base URL, named in the messages. */
   baseURL: string;

@@ -58,9 +58,13 @@ export interface StringOperators<V> extends EqualityOperators<V> {
 
 /** Operators of numbers and dates. */
 export interface RangeOperators<V> extends EqualityOperators<V> {
+  /** Less than (for dates: before). */
   $lt?: V;
+  /** Less than or equal. */
   $lte?: V;
+  /** Greater than (for dates: after). */
   $gt?: V;
+  /** Greater than or equal. */
   $gte?: V;
   /** Between the two values, both included. */
   $between?: readonly [V, V];
@@ -70,12 +74,15 @@ export interface RangeOperators<V> extends EqualityOperators<V> {
 
 /** Operators of booleans. */
 export interface BooleanOperators<V> extends EqualityOperators<V> {
+  /** None of the given conditions. */
   $not?: BooleanOperators<V>;
 }
 
 /** Operators of JSON fields: presence only. */
 export interface JsonOperators {
+  /** Is null (`true`) or is not null (`false`). */
   $null?: boolean;
+  /** Is not null (`true`) or is null (`false`). */
   $notNull?: boolean;
 }
 

@@ -53,6 +53,7 @@ export interface CollectionApi<S extends SchemaShape, U extends string, M = Mode
   ): Promise<QueryResult<S, M, P>>;
   /** Deletes an entry (or one locale of it); returns it when the server sends it back, otherwise `null` (Strapi answers 204). */
   delete(documentId: string, cacheOptions?: CacheOptions): Promise<QueryResult<S, M, NoParams> | null>;
+  /** Deletes one locale of an entry (`{ locale: 'fr' }`); returns it when the server sends it back, otherwise `null`. */
   delete(
     documentId: string,
     params: { locale?: string | undefined },
@@ -72,6 +73,7 @@ export interface SingleApi<S extends SchemaShape, U extends string, M = ModelOf<
     data: Partial<InputOf<M>> | FormData,
     cacheOptions?: CacheOptions,
   ): Promise<QueryResult<S, M, NoParams>>;
+  /** Creates or changes the entry, with query parameters (`locale`, `status`, `populate`...). */
   update<const P extends WriteParams<S, M>>(
     data: Partial<InputOf<M>> | FormData,
     params: Checked<P, WriteParams<S, M>>,
@@ -268,6 +270,7 @@ export function singleApi(
 
 /** A custom controller route: `(…pathParams, queryOrBody?, cacheOptions?)`. */
 export interface RouteSpec {
+  /** HTTP method, as the server's route declares it. */
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Below `/api`, with `:param` segments, e.g. `/articles/:id/like`. */
   path: string;

@@ -17,33 +17,70 @@ export type Fields<M> = readonly ScalarName<M>[];
 
 /** Page-based or offset-based pagination (not both). */
 export type Pagination =
-  | { page?: number; pageSize?: number; withCount?: boolean; start?: never; limit?: never }
-  | { start?: number; limit?: number; withCount?: boolean; page?: never; pageSize?: never };
+  | {
+      /** Page number, from 1. @default 1 */
+      page?: number;
+      /**
+       * Entries per page; capped by `api.rest.maxLimit` when the server sets one.
+       * @default 25 (`api.rest.defaultLimit`)
+       */
+      pageSize?: number;
+      /** Count the matching entries for `meta.pagination`; `false` skips the count query. @default true */
+      withCount?: boolean;
+      /** Offset pagination: not with `page` and `pageSize`. */
+      start?: never;
+      /** Offset pagination: not with `page` and `pageSize`. */
+      limit?: never;
+    }
+  | {
+      /** Entries to skip. @default 0 */
+      start?: number;
+      /**
+       * At most this many entries; capped by `api.rest.maxLimit` when the server sets one.
+       * @default 25 (`api.rest.defaultLimit`)
+       */
+      limit?: number;
+      /** Count the matching entries for `meta.pagination`; `false` skips the count query. @default true */
+      withCount?: boolean;
+      /** Page pagination: not with `start` and `limit`. */
+      page?: never;
+      /** Page pagination: not with `start` and `limit`. */
+      pageSize?: never;
+    };
 
 /** Options for a populated relation. */
 export interface RelationPopulate<S extends SchemaShape, M> {
+  /** Fields of the related entries; `id` and `documentId` always come back. */
   fields?: Fields<M> | undefined;
+  /** Order of the related entries. */
   sort?: Sort<M> | undefined;
+  /** Only the related entries that match. */
   filters?: Filters<S, M> | undefined;
+  /** What to populate inside the related entries. */
   populate?: Populate<S, M> | undefined;
   /** At most this many related entries. */
   limit?: number | undefined;
+  /** Skip this many related entries. */
   start?: number | undefined;
 }
 
 /** Options for a populated component. */
 export interface ComponentPopulate<S extends SchemaShape, M> {
+  /** Fields of the component; `id` always comes back. */
   fields?: Fields<M> | undefined;
+  /** What to populate inside the component. */
   populate?: Populate<S, M> | undefined;
 }
 
 /** Options for a populated media attribute. */
 export interface MediaPopulate<S extends SchemaShape> {
+  /** Fields of the file, e.g. `['url', 'alternativeText']`; `id` and `documentId` always come back. */
   fields?: Fields<ModelOf<S, 'plugin::upload.file'>> | undefined;
 }
 
 /** Options for a populated dynamic zone: per component, what to populate inside it. */
 export interface ZonePopulate<S extends SchemaShape, U extends string> {
+  /** Per component uid: `true` or options; components left out come back with their own fields only. */
   on: { [C in U]?: true | ComponentPopulate<S, ModelOf<S, C>> };
 }
 
@@ -72,10 +109,15 @@ export type Populate<S extends SchemaShape, M> =
 
 /** Parameters of `find` and `findWithMeta` on a collection type. */
 export interface QueryParams<S extends SchemaShape, M> {
+  /** Conditions the entries must match; each field takes the operators of its type. */
   filters?: Filters<S, M> | undefined;
+  /** Order, e.g. `'title:asc'` or `['publishedAt:desc', 'title']`. */
   sort?: Sort<M> | undefined;
+  /** Page or offset; without it Strapi returns the first 25 entries (`api.rest.defaultLimit`). */
   pagination?: Pagination | undefined;
+  /** Relations, media, components and zones to include; without it none come back. */
   populate?: Populate<S, M> | undefined;
+  /** Scalar fields to return (all by default); `id` and `documentId` always come back. */
   fields?: Fields<M> | undefined;
   /** A locale code; applies to localized content types. */
   locale?: string | undefined;
@@ -103,6 +145,7 @@ export interface WriteParams<S extends SchemaShape, M> {
   status?: 'draft' | 'published' | undefined;
   /** Populate the returned entry. */
   populate?: Populate<S, M> | undefined;
+  /** Fields of the returned entry; `id` and `documentId` always come back. */
   fields?: Fields<M> | undefined;
 }
 

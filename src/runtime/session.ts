@@ -10,7 +10,10 @@
  * Outside a browser (and in legacy mode) `active` is false: nothing is captured or injected
  * and nothing refreshes by itself; an explicit `auth.refresh()` still asks and reports.
  */
-/** What the session reads of one request and its answer (status 0: no answer). */
+/**
+ * What the session reads of one request and its answer (status 0: no answer).
+ * @internal
+ */
 export interface SessionExchange {
   status: number;
   ok: boolean;
@@ -24,18 +27,27 @@ export interface SessionExchange {
   customAuthorization: boolean;
 }
 
-/** What the session needs from the client: the refresh request (`POST /api/auth/refresh`). */
+/**
+ * What the session needs from the client: the refresh request (`POST /api/auth/refresh`).
+ * @internal
+ */
 export interface SessionTransport<E extends SessionExchange> {
   refreshExchange(refreshToken: string | undefined): Promise<E>;
 }
 
-/** The client's one Bearer token, shared by `config.token`, `setToken` and the session. */
+/**
+ * The client's one Bearer token, shared by `config.token`, `setToken` and the session.
+ * @internal
+ */
 export interface TokenSlot {
   get(): string | undefined;
   set(value: string | undefined): void;
 }
 
-/** How one refresh ended. `discarded`: a login or logout happened while it was in flight. */
+/**
+ * How one refresh ended. `discarded`: a login or logout happened while it was in flight.
+ * @internal
+ */
 export type RefreshOutcome<E extends SessionExchange = SessionExchange> =
   | { kind: 'refreshed' }
   | { kind: 'rejected'; exchange: E }
@@ -53,6 +65,11 @@ export function inBrowser(): boolean {
   );
 }
 
+/**
+ * The refresh-token session of one client: its tokens, the automatic-refresh latch and the one
+ * refresh in flight. Applications use `client.auth`.
+ * @internal
+ */
 export class CmsSession<E extends SessionExchange = SessionExchange> {
   /** Refresh mode in a browser: capture, injection and automatic refresh are on. */
   readonly active: boolean;
@@ -164,6 +181,7 @@ export class CmsSession<E extends SessionExchange = SessionExchange> {
   }
 }
 
+/** An auth response that carries an access token (login, register, refresh...). */
 export function hasJwt(body: unknown): body is { jwt: string; refreshToken?: unknown } {
   return typeof body === 'object' && body !== null && typeof (body as { jwt?: unknown }).jwt === 'string';
 }

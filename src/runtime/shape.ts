@@ -8,29 +8,45 @@
 /** Filter kind of a scalar field: which operators apply. */
 export type FilterKind = 'string' | 'number' | 'date' | 'boolean' | 'json';
 
-/** A relation attribute; `target` is null for a polymorphic relation. */
+/**
+ * A relation attribute; `target` is null for a polymorphic relation.
+ * @internal
+ */
 export interface RelationLink {
   type: 'relation';
   target: string | null;
 }
 
-/** A component attribute (single or repeatable). */
+/**
+ * A component attribute (single or repeatable).
+ * @internal
+ */
 export interface ComponentLink {
   type: 'component';
   target: string;
 }
 
-/** A media attribute (single or multiple). */
+/**
+ * A media attribute (single or multiple).
+ * @internal
+ */
 export interface MediaLink {
   type: 'media';
 }
 
-/** A dynamic zone; `targets` is the union of its component uids. */
+/**
+ * A dynamic zone; `targets` is the union of its component uids.
+ * @internal
+ */
 export interface ZoneLink {
   type: 'dynamiczone';
   targets: string;
 }
 
+/**
+ * What a populatable attribute points at, in the registry's `links`.
+ * @internal
+ */
 export type AttributeLink = RelationLink | ComponentLink | MediaLink | ZoneLink;
 
 /** One content type or component as the registry describes it. */
@@ -49,7 +65,9 @@ export interface ModelShape {
 
 /** The registry: `contentTypes` and `components` by uid. */
 export interface SchemaShape {
+  /** Content types by uid, each a {@link ModelShape}. */
   contentTypes: object;
+  /** Components by uid, each a {@link ModelShape}. */
   components: object;
 }
 
@@ -60,10 +78,15 @@ export type ModelOf<S extends SchemaShape, U> = U extends keyof S['contentTypes'
     ? S['components'][U]
     : never;
 
+/** A model's entry interface: the fields every response carries. */
 export type EntryOf<M> = M extends { entry: infer E } ? E : never;
+/** A model's populatable interface: relations, media, components and zones. */
 export type PopulatableOf<M> = M extends { populatable: infer P } ? P : never;
+/** A model's input interface: what `create` accepts. */
 export type InputOf<M> = M extends { input: infer I } ? I : never;
+/** Per populatable attribute of a model: an {@link AttributeLink}. */
 export type LinksOf<M> = M extends { links: infer L } ? L : never;
+/** Per filterable scalar field of a model: its {@link FilterKind}. */
 export type ScalarsOf<M> = M extends { scalars: infer K } ? K : never;
 
 /** Names of the scalar fields a query may filter, sort and select by. */

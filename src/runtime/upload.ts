@@ -9,9 +9,11 @@ import type { ModelOf, SchemaShape } from './shape.ts';
 
 /** `upload.find` parameters: offset pagination only, flat `start` and `limit` (no `pagination`). */
 export interface UploadQueryParams<S extends SchemaShape, M = ModelOf<S, 'plugin::upload.file'>> {
+  /** Conditions on the file fields, e.g. `{ mime: { $startsWith: 'image/' } }`. */
   filters?: Filters<S, M> | undefined;
   /** A field, optionally with `:asc` or `:desc`, or a list of them. */
   sort?: SortKey<M> | readonly SortKey<M>[] | undefined;
+  /** File fields to return, e.g. `['name', 'url']`. */
   fields?: Fields<M> | undefined;
   /** Skip this many files. */
   start?: number | undefined;
@@ -19,6 +21,7 @@ export interface UploadQueryParams<S extends SchemaShape, M = ModelOf<S, 'plugin
   limit?: number | undefined;
 }
 
+/** `client.upload`: the upload plugin's routes; `F` is the generated `MediaFile`. */
 export interface UploadApi<S extends SchemaShape, F> {
   /**
    * Uploads the files of a multipart form (`POST /api/upload`): file parts under `files`;
@@ -47,6 +50,7 @@ function fileId(id: unknown): string {
   return String(id);
 }
 
+/** `client.upload` over a client. */
 export function uploadApi<S extends SchemaShape, F>(client: CmsClientCore): UploadApi<S, F> {
   const remove = async (id: number, cacheOptions?: CacheOptions) =>
     client.request<F>(`upload/files/${fileId(id)}`, { method: 'DELETE', cacheOptions });
@@ -74,23 +78,31 @@ export function uploadApi<S extends SchemaShape, F>(client: CmsClientCore): Uplo
 
 /** A locale the CMS accepts (`GET /api/i18n/locales`). */
 export interface CmsLocale {
+  /** Numeric row id; `locale` parameters take `code`. */
   id: number;
+  /** Document id of the locale entry; `locale` parameters take `code`. */
   documentId: string;
   /** Display name, e.g. `French (fr)`. */
   name: string;
   /** The code `locale` parameters take, e.g. `fr`. */
   code: string;
+  /** True for the default locale, which content gets when no `locale` is given. */
   isDefault: boolean;
+  /** ISO 8601 timestamp. */
   createdAt: string;
+  /** ISO 8601 timestamp of the last change. */
   updatedAt: string;
+  /** ISO 8601 timestamp, or null (locales have no draft and publish workflow). */
   publishedAt: string | null;
 }
 
+/** `client.i18n`: the i18n plugin's locales. */
 export interface I18nApi {
   /** The locales the CMS accepts; `locale` parameters take their `code`. */
   locales(cacheOptions?: CacheOptions): Promise<CmsLocale[]>;
 }
 
+/** `client.i18n` over a client. */
 export function i18nApi(client: CmsClientCore): I18nApi {
   return {
     locales(cacheOptions) {
