@@ -27,7 +27,11 @@ await build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  footer: { js: 'module.exports = module.exports.default;' },
+  // Strapi reads the default export; the `0 &&` line names the exports for Node's CommonJS
+  // lexer, so `import { register } from 'cms-typed-client/strapi-server'` works too.
+  footer: {
+    js: 'module.exports = module.exports.default;\n0 && (module.exports = { register, bootstrap, destroy, config, routes, controllers });',
+  },
   logLevel: 'warning',
 });
 await build({

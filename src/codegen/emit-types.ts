@@ -316,7 +316,9 @@ function declareInterface(docs: string[], name: string, members: Member[]): stri
       return `${doc}  ${member.key}${member.optional === true ? '?' : ''}: ${member.type};\n`;
     })
     .join('');
-  return `${comment(docs)}export interface ${name} {${body === '' ? '' : `\n${body}`}}`;
+  // An empty interface is a lint error (noEmptyInterface) in the consumer's project.
+  if (body === '') return `${comment(docs)}export type ${name} = Record<never, never>;`;
+  return `${comment(docs)}export interface ${name} {\n${body}}`;
 }
 
 function scalarType(attribute: ScalarAttribute, side: 'entry' | 'input'): string {
@@ -554,9 +556,11 @@ function linkType(attribute: ModelAttribute): string {
   }
 }
 
-/** `{ key: value; ... }` on one line, or `{}`. */
+/** `{ key: value; ... }` on one line, or `Record<never, never>` (a bare `{}` is a lint warning). */
 function inlineObject(members: [string, string][]): string {
-  return members.length === 0 ? '{}' : `{ ${members.map(([key, value]) => `${key}: ${value};`).join(' ')} }`;
+  return members.length === 0
+    ? 'Record<never, never>'
+    : `{ ${members.map(([key, value]) => `${key}: ${value};`).join(' ')} }`;
 }
 
 function linksOf(attributes: ModelAttribute[], system: [string, string][] = []): string {
@@ -619,7 +623,7 @@ function registry(model: CodegenModel): string {
   );
   const section = (key: string, doc: string, entries: string[]) =>
     comment([doc], '  ') +
-    (entries.length === 0 ? `  ${key}: {};\n` : `  ${key}: {\n${entries.join('')}  };\n`);
+    (entries.length === 0 ? `  ${key}: Record<never, never>;\n` : `  ${key}: {\n${entries.join('')}  };\n`);
   return (
     comment([
       'Every content type and component by uid: what the client builds its populate-aware types on.',

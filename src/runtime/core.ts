@@ -11,6 +11,12 @@ import { CmsSession, hasJwt, inBrowser, type SessionExchange } from './session.t
 /** Users-permissions mode: `legacy` sends plain Bearer tokens, `refresh` manages a session. */
 export type AuthMode = 'legacy' | 'refresh';
 
+/** The fetch credentials mode (the DOM's `RequestCredentials`, which Node's types lack). */
+export type CmsCredentials = 'include' | 'same-origin' | 'omit';
+
+/** The standard fetch cache mode (the DOM's `RequestCache`, which Node's types lack). */
+export type CmsCacheMode = 'default' | 'force-cache' | 'no-cache' | 'no-store' | 'only-if-cached' | 'reload';
+
 /** What `onRequest` and `onError` see of a request. */
 export interface CmsRequestInfo {
   /** HTTP method, e.g. `GET`. */
@@ -26,35 +32,35 @@ export interface CmsClientConfig {
   /** The Strapi server URL, e.g. `http://localhost:1337` (a path prefix is kept). */
   baseURL: string;
   /** Bearer token sent with every request: an API token, or a user's JWT. */
-  token?: string;
+  token?: string | undefined;
   /** The fetch implementation to call, e.g. a wrapped one for tracing or tests. @default globalThis.fetch */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Logs each request (method, URL, status, duration) to the console; secrets in URLs are masked. @default false */
-  debug?: boolean;
+  debug?: boolean | undefined;
   /** Fetch credentials mode (`include` for the refresh-token cookie across origins). */
-  credentials?: RequestCredentials;
+  credentials?: CmsCredentials | undefined;
   /** Overrides the users-permissions mode baked in at generation (`AUTH_MODE`). */
-  authMode?: AuthMode;
+  authMode?: AuthMode | undefined;
   /** Aborts a request (headers and body) after this many milliseconds. */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Compares the generated schema hash with the server's on construction and warns on drift. @default false */
-  validateSchema?: boolean;
+  validateSchema?: boolean | undefined;
   /** Runs before each request; may set or delete headers. */
-  onRequest?: (request: CmsRequestInfo) => void | Promise<void>;
+  onRequest?: ((request: CmsRequestInfo) => void | Promise<void>) | undefined;
   /** Runs for every failed request, before its error is thrown. */
-  onError?: (error: CmsError | CmsConnectionError, request: CmsRequestInfo) => void;
+  onError?: ((error: CmsError | CmsConnectionError, request: CmsRequestInfo) => void) | undefined;
 }
 
 /** Per-call fetch options; the shape is flat and works in any runtime. */
 export interface CacheOptions {
   /** Seconds until revalidation, or false (Next.js `next.revalidate`). */
-  revalidate?: number | false;
+  revalidate?: number | false | undefined;
   /** Cache tags (Next.js `next.tags`). */
-  tags?: string[];
+  tags?: string[] | undefined;
   /** The standard fetch cache mode. */
-  cache?: RequestCache;
+  cache?: CmsCacheMode | undefined;
   /** Headers merged over the defaults; `undefined` removes one. */
-  headers?: Record<string, string | undefined>;
+  headers?: Record<string, string | undefined> | undefined;
 }
 
 /** Options of `request()`. */
@@ -74,7 +80,7 @@ export interface RequestOptions {
   /** @internal A public auth route: an active session does not send its own (maybe expired) token. */
   publicAuthRoute?: boolean;
   /** @internal Fetch credentials for this request instead of the configured ones. */
-  credentials?: RequestCredentials | undefined;
+  credentials?: CmsCredentials | undefined;
   /** @internal Never carries `Authorization`, even when `onRequest` sets it (the refresh request). */
   anonymousRequest?: boolean;
   /** @internal Never refresh and retry this request. */
@@ -125,7 +131,7 @@ interface ResolvedConfig {
   token: string | undefined;
   fetch: typeof fetch;
   debug: boolean;
-  credentials: RequestCredentials | undefined;
+  credentials: CmsCredentials | undefined;
   authMode: AuthMode;
   timeout: number | undefined;
   onRequest: CmsClientConfig['onRequest'];
@@ -150,7 +156,12 @@ export interface SessionFlow {
   /** `auth.clearToken()`: forgets the tokens without a request. */
   clear(): void;
   /** Fetch credentials for auth routes: the configured ones, else `include` in an active session. */
-  credentials(): RequestCredentials | undefined;
+  credentials(): CmsCredentials | undefined;
+}
+
+/** The part of the Web Locks API (`navigator.locks`) the refresh uses. */
+interface WebLocks {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -194,8 +205,10 @@ export class CmsClientCore {
     this.core = {
       baseURL: config.baseURL.replace(/\/+$/, ''),
       token: config.token,
-      // Called unbound: some fetch implementations throw "Illegal invocation" as a method.
-      fetch: (input, init) => fetchImpl(input, init),
+      // Looked up on each call, not at construction: Next.js replaces the global fetch after a
+      // module-level client exists. Called unbound: some fetch implementations throw
+      // "Illegal invocation" as a method.
+      fetch: (input, init) => (config.fetch ?? globalThis.fetch)(input, init),
       debug: config.debug === true,
       credentials: config.credentials,
       authMode: config.authMode ?? generated.authMode,
@@ -290,7 +303,7 @@ export class CmsClientCore {
           (options.publicAuthRoute === true && ownToken !== undefined ? undefined : this.core.token));
     const authorization = token ? `Bearer ${token}` : null;
     if (authorization !== null) headers.set('Authorization', authorization);
-    let body: BodyInit | undefined;
+    let body: FormData | string | undefined;
     if (options.body instanceof FormData) body = options.body;
     else if (options.body !== undefined) {
       headers.set('Content-Type', 'application/json');
@@ -304,7 +317,11 @@ export class CmsClientCore {
     if (this.core.onRequest) await this.core.onRequest(info);
     if (options.anonymousRequest === true) headers.delete('Authorization');
     const sent = headers.get('Authorization');
-    const init: RequestInit & { next?: { revalidate?: number | false; tags?: string[] } } = {
+    const init: RequestInit & {
+      cache?: CmsCacheMode;
+      credentials?: CmsCredentials;
+      next?: { revalidate?: number | false; tags?: string[] };
+    } = {
       method,
       headers,
     };
@@ -393,7 +410,7 @@ export class CmsClientCore {
     throw error;
   }
 
-  private sessionCredentials(): RequestCredentials | undefined {
+  private sessionCredentials(): CmsCredentials | undefined {
     return this.core.credentials ?? (this.session.active ? 'include' : undefined);
   }
 
@@ -477,7 +494,7 @@ export class CmsClientCore {
     // origin refresh one after another, so the second sends the cookie the first rotated.
     const locks =
       refreshToken === undefined && this.session.active
-        ? (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks
+        ? (globalThis as { navigator?: { locks?: WebLocks } }).navigator?.locks
         : undefined;
     const attempt = locks
       ? await locks.request(`cms-typed-client refresh ${this.core.baseURL}`, exchange)

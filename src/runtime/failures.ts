@@ -129,7 +129,7 @@ const RECORD_DETAILS = new Set<string>([
 function normalizeDetails(errorName: string, details: unknown, message: string): unknown {
   const record =
     details !== null && typeof details === 'object' && !Array.isArray(details)
-      ? (details as Record<string, unknown>)
+      ? (details as { errors?: unknown; key?: unknown; param?: unknown; path?: unknown })
       : undefined;
   if (RECORD_DETAILS.has(errorName)) return record ?? {};
   if (details === null || (record && Object.keys(record).length === 0)) return undefined;
@@ -143,7 +143,10 @@ function normalizeDetails(errorName: string, details: unknown, message: string):
  * The issue for Strapi's "Invalid key" details (`{key, path, source, param?}`): its path runs
  * from the query parameter (or the body's `data`) through the parent path to the key.
  */
-function unknownKeyIssue(details: Record<string, unknown>, message: string): CmsValidationIssue {
+function unknownKeyIssue(
+  details: { key?: unknown; param?: unknown; path?: unknown },
+  message: string,
+): CmsValidationIssue {
   const path: string[] = [];
   if (typeof details.param === 'string' && details.param !== details.key) path.push(details.param);
   if (typeof details.path === 'string' && details.path !== '') path.push(...details.path.split('.'));

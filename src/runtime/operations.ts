@@ -137,7 +137,7 @@ async function writeBody(
   }
   const parts = new Map<string, Blob[]>();
   // forEach rather than entries(): a project whose lib lacks dom.iterable still compiles this.
-  const entries: [string, FormDataEntryValue][] = [];
+  const entries: [string, string | Blob][] = [];
   data.forEach((value, name) => {
     entries.push([name, value]);
   });

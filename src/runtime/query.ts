@@ -60,6 +60,8 @@ export const PARAMETER_LIMIT = 1000;
 export const MAX_QUERY_LENGTH = 14_000;
 
 type QueryRecord = Record<string, unknown>;
+/** A filter object's logical lists, read without index-signature access. */
+type LogicalGroups = { $or?: unknown; $and?: unknown };
 
 /** Values of the arrays that share one path (indices and `$or`/`$and` levels left out). */
 interface QueryListUsage {
@@ -199,13 +201,15 @@ function joinQueryConjuncts(rest: QueryRecord, added: readonly QueryRecord[]): Q
   const keys = Object.keys(rest);
   const [only] = added;
   if (keys.length === 0 && added.length === 1 && only !== undefined) return only;
-  const kept = keys.length === 0 ? [] : keys.length === 1 && Array.isArray(rest.$and) ? rest.$and : [rest];
+  const restAnd = (rest as LogicalGroups).$and;
+  const kept = keys.length === 0 ? [] : keys.length === 1 && Array.isArray(restAnd) ? restAnd : [rest];
   return { $and: [...kept, ...added] };
 }
 
 /** The filter object with its `$or` / `$and` lists nested into chunks of at most `ARRAY_LIMIT`. */
 function nestLongQueryGroups(node: QueryRecord): QueryRecord {
-  if (!isLongQueryList(node.$or) && !isLongQueryList(node.$and)) return node;
+  const { $or, $and } = node as LogicalGroups;
+  if (!isLongQueryList($or) && !isLongQueryList($and)) return node;
   const nested: QueryRecord = {};
   for (const [key, value] of Object.entries(node)) {
     const group = (key === '$or' || key === '$and') && Array.isArray(value);

@@ -306,7 +306,7 @@ describe('emitTypes: mapping', () => {
             'scalars: { id: "number"; documentId: "string"; createdAt: "date"; updatedAt: "date"; publishedAt: "date"; ' +
             'title: "string"; views: "number"; day: "date"; flag: "boolean"; data: "json"; };\n};',
           '"shared.quote": {\nentry: SharedQuote;\npopulatable: SharedQuotePopulatable;\ninput: SharedQuoteInput;\n' +
-            'links: {};\nscalars: { id: "number"; text: "string"; };\n};',
+            'links: Record<never, never>;\nscalars: { id: "number"; text: "string"; };\n};',
         ],
         not: ['secret: "string"'],
       },
@@ -338,7 +338,9 @@ describe('emitTypes: mapping', () => {
   it('an empty schema still gives the shared types and an empty registry', () => {
     const output = emit({ format: 1, contentTypes: {}, components: {}, auth: null });
     assert.ok(
-      code(output).endsWith('export interface CmsSchemaTypes {\ncontentTypes: {};\ncomponents: {};\n}'),
+      code(output).endsWith(
+        'export interface CmsSchemaTypes {\ncontentTypes: Record<never, never>;\ncomponents: Record<never, never>;\n}',
+      ),
     );
     assertCompiles(output, 'empty');
   });
