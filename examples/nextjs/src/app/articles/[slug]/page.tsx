@@ -1,0 +1,62 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { cms, mediaUrl, REVALIDATE_SECONDS, tags } from '../../../lib/cms';
+
+interface Props {
+  params: Promise<{ slug: string }>;
+}
+
+/** One article by slug, with its author and categories; tagged `articles` and `article:<slug>`. */
+async function article(slug: string) {
+  const [found] = await cms.articles.find(
+    {
+      filters: { slug: { $eq: slug } },
+      populate: { author: { populate: { avatar: true } }, categories: { fields: ['name'] }, cover: true },
+    },
+    { revalidate: REVALIDATE_SECONDS, tags: [tags.articles, tags.article(slug)] },
+  );
+  return found;
+}
+
+/** The pages `next build` prerenders: one per article the CMS has at build time. */
+export async function generateStaticParams(): Promise<{ slug: string }[]> {
+  const articles = await cms.articles.find(
+    { fields: ['slug'] },
+    { revalidate: REVALIDATE_SECONDS, tags: [tags.articles] },
+  );
+  return articles.flatMap((entry) => (entry.slug ? [{ slug: entry.slug }] : []));
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const entry = await article((await params).slug);
+  return { title: entry?.title ?? 'Not found', description: entry?.excerpt ?? null };
+}
+
+export default async function ArticlePage({ params }: Props) {
+  const entry = await article((await params).slug);
+  if (!entry) notFound();
+  return (
+    <main>
+      <p>
+        <Link href="/">← All articles</Link>
+      </p>
+      <h1>{entry.title}</h1>
+      {entry.cover ? (
+        // biome-ignore lint/performance/noImgElement: Strapi already serves resized formats of each image
+        <img
+          src={mediaUrl(entry.cover.url)}
+          alt={entry.cover.alternativeText ?? entry.title}
+          width={entry.cover.width ?? undefined}
+          height={entry.cover.height ?? undefined}
+          style={{ maxWidth: '100%', height: 'auto' }}
+        />
+      ) : null}
+      <p>
+        {entry.author?.name ?? 'Unknown author'} · {entry.readingMinutes} min ·{' '}
+        {entry.categories.map((category) => category.name).join(', ')}
+      </p>
+      <p>{entry.body}</p>
+    </main>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * The README's quick start on a fresh copy: the committed HEAD is cloned into a temporary
+ * folder (beside a `shared` link, as the repository sits beside ../shared), and the commands of
+ * the quick-start code block run there verbatim, one after the other, with an empty npm cache.
+ * The commands are read from the README, so this test follows any change to them.
+ *
+ * Slow by nature: a cold install of the dev tools and of Strapi, then the whole suite again
+ * inside the clone. The inner suite skips this test (CMS_QUICKSTART_INNER), so it runs once.
+ * Only committed work is in a clone: uncommitted changes are not tested here.
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { CACHE, ROOT, SHARED } from '../harness/paths.ts';
+
+/** The commands of the first code block under `## Quick start`, one per line. */
+function quickStartCommands(readme: string): string[] {
+  const section = /^## Quick start\b[^\n]*\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1];
+  assert.ok(section, 'README.md has no "## Quick start" section');
+  const block = /```(?:sh|bash|shell)?\n([\s\S]*?)```/.exec(section)?.[1];
+  assert.ok(block, 'the quick start has no code block');
+  return block
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+/** Runs a shell command; its output grows in `log` as it runs (`tail -f` it to follow). */
+function runLogged(
+  command: string,
+  cwd: string,
+  env: Record<string, string>,
+  log: string,
+): Promise<{ code: number | null; output: string }> {
+  writeFileSync(log, `$ ${command}\n`);
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', ['-c', command], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const append = (chunk: Buffer) => {
+      output += chunk;
+      appendFileSync(log, chunk);
+    };
+    child.stdout.on('data', append);
+    child.stderr.on('data', append);
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+const inner = process.env.CMS_QUICKSTART_INNER === '1';
+const git = spawnSync('git', ['--version'], { encoding: 'utf8' });
+const skip = inner
+  ? 'this is the suite the quick start runs inside its clone'
+  : git.status !== 0
+    ? 'git is not available, so the repository cannot be cloned'
+    : false;
+
+describe('the README quick start, on a fresh clone', { skip, timeout: 120 * 60_000 }, () => {
+  const logs = join(CACHE, 'quickstart');
+  let work: string | undefined;
+  after(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('has exactly two commands: the demo, then the whole suite', () => {
+    const commands = quickStartCommands(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    assert.equal(commands.length, 2, commands.join('\n'));
+    assert.match(commands[0] ?? '', /npm run demo/);
+    assert.match(commands[1] ?? '', /npm test/);
+  });
+
+  it('runs both commands verbatim with an empty npm cache', async (t) => {
+    work = mkdtempSync(join(tmpdir(), 'cms-quickstart-'));
+    const clone = join(work, 'cms-typed-client');
+    const cloned = spawnSync('git', ['clone', '--quiet', ROOT, clone], { encoding: 'utf8' });
+    assert.equal(cloned.status, 0, cloned.stderr);
+    // The test Strapi's LaunchPad variant reads ../shared next to the repository.
+    symlinkSync(SHARED, join(work, 'shared'), 'dir');
+    const commands = quickStartCommands(readFileSync(join(clone, 'README.md'), 'utf8'));
+    mkdirSync(logs, { recursive: true });
+
+    // A fresh shell: nothing from this run's npm (its npm_* variables) but the Node headers
+    // native modules build against, and an empty cache. Nor this test runner's NODE_TEST_CONTEXT,
+    // which would make the inner `node --test` skip every file.
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries(process.env)) {
+      const npm = key.startsWith('npm_') && key !== 'npm_config_nodedir';
+      if (value !== undefined && !npm && !key.startsWith('NODE_TEST')) env[key] = value;
+    }
+    Object.assign(env, { npm_config_cache: join(work, 'npm-cache'), CMS_QUICKSTART_INNER: '1' });
+
+    for (const [index, command] of commands.entries()) {
+      const log = join(logs, `${index + 1}.log`);
+      const started = Date.now();
+      const { code, output } = await runLogged(command, clone, env, log);
+      t.diagnostic(
+        `${command}: exit ${code} in ${Math.round((Date.now() - started) / 1000)} s (log: ${log})`,
+      );
+      assert.equal(
+        code,
+        0,
+        `\`${command}\` failed (exit ${code}); the end of its output:\n${output.slice(-6000)}`,
+      );
+      if (/npm run demo/.test(command)) {
+        assert.match(output, /Installing the example Strapi app \(first run only/);
+        assert.match(output, /Getting started with Strapi 5\n\s+by Ada Lovelace/);
+      }
+      if (/npm test/.test(command)) {
+        // The suite really ran: the test runner's summary, with tests and no failure.
+        const tests = Number(/^ℹ tests (\d+)$/m.exec(output)?.[1] ?? 0);
+        assert.ok(tests > 100, `the inner suite ran ${tests} tests`);
+        assert.match(output, /^ℹ fail 0$/m);
+      }
+    }
+  });
+});
