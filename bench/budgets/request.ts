@@ -1,0 +1,112 @@
+/**
+ * Budget 6, request overhead: sequential `find` calls of our generated client (N=5, js output)
+ * against a loopback server in another process, versus a raw `fetch(url)` + `res.json()` loop
+ * on the identical URL, and strapi-typed-client's generated client; interleaved rounds,
+ * median per-request time.
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import type { Benchmark, Outcome } from '../lib/benchmark.ts';
+import { startEnvelopeServer } from '../lib/envelope-server.ts';
+import { interleave, median } from '../lib/measure.ts';
+import { WORK_DIR } from '../lib/paths.ts';
+import { check, ratio, round } from '../lib/report.ts';
+import { collectionNames } from '../lib/synthetic.ts';
+
+const PARAMS = { sort: ['title:asc'], fields: ['title', 'views'], pagination: { page: 1, pageSize: 10 } };
+
+type Find = (params: object) => Promise<unknown>;
+
+interface Api {
+  find: Find;
+}
+
+/** strapi-typed-client's generated client.ts, compiled to one ESM file (what its js output holds). */
+async function peerClient(peerDir: string, n: number): Promise<new (config: object) => Record<string, Api>> {
+  const outfile = join(WORK_DIR, 'request', `strapi-typed-client-${n}.mjs`);
+  await build({
+    entryPoints: [join(peerDir, 'index.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    outfile,
+    logLevel: 'silent',
+  });
+  return (await import(pathToFileURL(outfile).href)).StrapiClient;
+}
+
+export const request: Benchmark = {
+  id: 'request',
+  title: 'Budget 6: request overhead over raw fetch',
+  needsStrapi: false,
+  async run(context): Promise<Outcome> {
+    const server = await startEnvelopeServer();
+    try {
+      const generated = (await import(pathToFileURL(join(context.ourOutput(5, 'js'), 'index.js')).href)) as {
+        CmsClient: new (config: object) => Record<string, Api>;
+        toQueryString: (params: object) => string;
+      };
+      const property = collectionNames(1).plural;
+      const ours = new generated.CmsClient({ baseURL: server.url })[property]!;
+      const Peer = await peerClient(await context.peerOutput(5, 'ts'), 5);
+      const peer = new Peer({ baseURL: server.url })[property]!;
+      const url = `${server.url}/api/${property}?${generated.toQueryString(PARAMS)}`;
+      const raw: Find = async () => {
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(`status ${response.status}`);
+        return ((await response.json()) as { data: unknown }).data;
+      };
+      const [first] = (await ours.find(PARAMS)) as unknown[];
+      assert.ok(first && typeof first === 'object', 'our client returned no entries');
+      const perRound = context.quick ? 200 : 1000;
+      const rounds = context.quick ? 3 : 9;
+      const timed = (find: Find) => async () => {
+        const started = performance.now();
+        for (let index = 0; index < perRound; index++) await find(PARAMS);
+        return ((performance.now() - started) * 1000) / perRound;
+      };
+      const mine: Find = (params) => ours.find(params);
+      const theirs: Find = (params) => peer.find(params);
+      for (const find of [raw, mine, theirs]) await timed(find)();
+      const runs = await interleave({ raw: timed(raw), ours: timed(mine), peer: timed(theirs) }, rounds);
+      const us = { raw: median(runs.raw), ours: median(runs.ours), peer: median(runs.peer) };
+      context.log(
+        `request: raw ${us.raw.toFixed(0)} µs, ours ${us.ours.toFixed(0)} µs, peer ${us.peer.toFixed(0)} µs`,
+      );
+      const row = (subject: string, key: keyof typeof us) => ({
+        subject,
+        perRequest: round(us[key]),
+        range: `${Math.min(...runs[key]).toFixed(0)}-${Math.max(...runs[key]).toFixed(0)} µs`,
+        vsRaw: ratio(us[key], us.raw),
+      });
+      return {
+        tables: [
+          {
+            title: `Sequential GET of a 10-entry list, median of ${rounds} interleaved rounds of ${perRound} requests`,
+            columns: [
+              { key: 'subject', label: 'Client', unit: 'text' },
+              { key: 'perRequest', label: 'per request', unit: 'us' },
+              { key: 'range', label: 'round min-max', unit: 'text' },
+              { key: 'vsRaw', label: 'x raw fetch', unit: 'x' },
+            ],
+            rows: [
+              row('raw fetch + res.json()', 'raw'),
+              row(`cms-typed-client .${property}.find()`, 'ours'),
+              row(`strapi-typed-client .${property}.find()`, 'peer'),
+            ],
+          },
+        ],
+        checks: [check('per request <= 1.05x raw fetch', us.ours / us.raw, 1.05, 'x')],
+        notes: [
+          `All three send the same query (${JSON.stringify(PARAMS)}) to a node:http server in another process that ` +
+            'answers a fixed JSON envelope; the raw loop uses the URL our serializer produced. Same global fetch (undici, keep-alive).',
+        ],
+      };
+    } finally {
+      server.stop();
+    }
+  },
+};

@@ -1,0 +1,118 @@
+/**
+ * Timing: warm-up runs, then measured runs, reported as the median (and min/max so noise is
+ * visible). Child processes are timed from spawn to exit, as a user waits for them.
+ */
+import { spawn } from 'node:child_process';
+
+export interface Sample {
+  /** Milliseconds (or whatever unit the measured function reports). */
+  median: number;
+  min: number;
+  max: number;
+  runs: number;
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export function summarize(values: readonly number[]): Sample {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values), runs: values.length };
+}
+
+export interface MeasureOptions {
+  /** Runs thrown away first (JIT, caches, lazy loading). */
+  warmup: number;
+  runs: number;
+}
+
+/** Wall-clock milliseconds of `fn`, `warmup` runs discarded. */
+export async function measure(fn: () => unknown, options: MeasureOptions): Promise<Sample> {
+  for (let index = 0; index < options.warmup; index++) await fn();
+  const times: number[] = [];
+  for (let index = 0; index < options.runs; index++) {
+    const started = performance.now();
+    await fn();
+    times.push(performance.now() - started);
+  }
+  return summarize(times);
+}
+
+export interface ProcessRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** Spawn to exit, milliseconds. */
+  wall: number;
+}
+
+/** Runs a command to its end and times it. */
+export function runProcess(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string | undefined>; timeout?: number } = {},
+): Promise<ProcessRun> {
+  return new Promise((resolve, reject) => {
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries({ ...process.env, ...options.env })) {
+      if (value !== undefined) env[key] = value;
+    }
+    const started = performance.now();
+    const child = spawn(command, args, { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const timer = options.timeout
+      ? setTimeout(() => child.kill('SIGKILL'), options.timeout).unref()
+      : undefined;
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, wall: performance.now() - started });
+    });
+  });
+}
+
+/** Like runProcess, but a non-zero exit is an error that shows the output. */
+export async function runChecked(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string | undefined>; timeout?: number } = {},
+): Promise<ProcessRun> {
+  const run = await runProcess(command, args, options);
+  if (run.code !== 0) {
+    throw new Error(
+      `${command} ${args.join(' ')} exited ${run.code}:\n${run.stdout.slice(-2000)}\n${run.stderr.slice(-2000)}`,
+    );
+  }
+  return run;
+}
+
+/**
+ * Runs several measured subjects in interleaved rounds (A B C, B C A, C A B, ...), so drift in
+ * the machine's load hits each the same; returns each subject's per-round values.
+ */
+export async function interleave<K extends string>(
+  subjects: Record<K, () => Promise<number>>,
+  rounds: number,
+): Promise<Record<K, number[]>> {
+  const keys = Object.keys(subjects) as K[];
+  const results = Object.fromEntries(keys.map((key) => [key, [] as number[]])) as Record<K, number[]>;
+  for (let round = 0; round < rounds; round++) {
+    for (let offset = 0; offset < keys.length; offset++) {
+      const key = keys[(round + offset) % keys.length]!;
+      results[key].push(await subjects[key]());
+    }
+  }
+  return results;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,107 @@
+/**
+ * The consumer file of the type-check benchmark: 50 populate-heavy queries (nested populate of
+ * relations, media with `fields`, components, dynamic zones per component, filters, sort,
+ * fields, pagination) against 50 collection types of the synthetic schema, and reads of the
+ * populated results so their types are resolved. The query objects are the same text for both
+ * clients: strapi-typed-client's generated API takes the same Strapi query shape; only the
+ * import and the client class differ.
+ */
+import { collectionNames, zoneComponents } from './synthetic.ts';
+
+/** A populate for each section component, nested where it has something to populate. */
+const ZONE_POPULATE: Record<string, string> = {
+  'sections.hero': '{ populate: { image: true, cta: true } }',
+  'sections.gallery': '{ populate: { items: { populate: { file: true } } } }',
+  'sections.cta': '{ populate: { buttons: true, target: true } }',
+  'sections.faq': '{ populate: { quote: { populate: { portrait: true } } } }',
+  'sections.text-block': 'true',
+  'sections.stats': 'true',
+};
+
+function populate(index: number): string {
+  const zone = zoneComponents(index)
+    .map((uid) => `'${uid}': ${ZONE_POPULATE[uid] ?? 'true'}`)
+    .join(', ');
+  return `{
+      owner: { fields: ['title', 'views'], populate: { cover: true, seo: { populate: { metaImage: true } } } },
+      owned: { populate: { gallery: true, author: true } },
+      related: { fields: ['title'] },
+      author: true,
+      cover: { fields: ['url', 'alternativeText'] },
+      gallery: true,
+      seo: { populate: { metaImage: true, canonical: true } },
+      links: true,
+      sections: { on: { ${zone} } },
+    }`;
+}
+
+const FILTERS = `{
+      $or: [{ title: { $containsi: 'news' } }, { views: { $gte: 10 } }],
+      category: { $in: ['news', 'review'] },
+      owner: { title: { $eq: 'x' } },
+      featured: { $eq: true },
+    }`;
+
+const READS = [
+  'e.title',
+  'e.views',
+  'e.owner?.title',
+  'e.owner?.cover?.url',
+  'e.owner?.seo?.metaImage?.url',
+  'e.owned?.[0]?.gallery?.[0]?.url',
+  'e.owned?.[0]?.author?.username',
+  'e.related',
+  'e.author?.username',
+  'e.cover?.url',
+  'e.gallery?.[0]?.mime',
+  'e.seo?.metaImage?.url',
+  'e.seo?.canonical?.url',
+  'e.links?.[0]?.label',
+  'e.sections?.[0]?.__component',
+];
+
+/** Which parts of the queries to write: all of them for the benchmark, subsets to see what costs. */
+export interface QueryParts {
+  populate: boolean;
+  filters: boolean;
+  /** `sort`, `fields` and `pagination`. */
+  rest: boolean;
+}
+
+const ALL: QueryParts = { populate: true, filters: true, rest: true };
+
+function query(index: number, number: number, parts: QueryParts): string {
+  const property = collectionNames(index).plural;
+  const entries = (keys: string[]) => `{\n${keys.map((key) => `    ${key},\n`).join('')}  }`;
+  const pop = parts.populate ? [`populate: ${populate(index)}`] : [];
+  const fields = parts.rest ? ["fields: ['title', 'views', 'slug', 'category']"] : [];
+  const params = entries([...pop, ...fields]);
+  const full = entries([
+    ...pop,
+    ...(parts.filters ? [`filters: ${FILTERS}`] : []),
+    ...(parts.rest
+      ? ["sort: ['views:desc', 'title:asc']", ...fields, 'pagination: { page: 1, pageSize: 10 }']
+      : []),
+  ]);
+  let call: string;
+  if (number % 5 === 4) call = `const e = (await cms.${property}.findOne('doc-${number}', ${params}))!;`;
+  else if (number % 5 === 3)
+    call = `const r = await cms.${property}.findWithMeta(${full});\n  const e = r.data[0]!;`;
+  else call = `const r = await cms.${property}.find(${full});\n  const e = r[0]!;`;
+  const reads = parts.populate ? READS : READS.slice(0, 2);
+  return `// Query ${number + 1}\n{\n  ${call}\n  out.push([${reads.join(', ')}]);\n}`;
+}
+
+export const QUERY_COUNT = 50;
+
+/** The consumer file for `client` ('ours' or 'peer'): 50 queries over collection types 0, 2, 4, ... */
+export function consumerSource(client: 'ours' | 'peer', n: number, parts: QueryParts = ALL): string {
+  const count = Math.min(QUERY_COUNT, n);
+  const step = Math.max(1, Math.floor(n / count));
+  const header =
+    client === 'ours'
+      ? "import { CmsClient } from './cms/index.js';\nconst cms = new CmsClient({ baseURL: 'http://127.0.0.1:1' });"
+      : "import { StrapiClient } from './cms/index.js';\nconst cms = new StrapiClient({ baseURL: 'http://127.0.0.1:1' });";
+  const queries = Array.from({ length: count }, (_, number) => query((number * step) % n, number, parts));
+  return `${header}\nexport const out: unknown[] = [];\n\n${queries.join('\n\n')}\n`;
+}

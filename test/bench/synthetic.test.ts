@@ -1,0 +1,88 @@
+/**
+ * The benchmarks' synthetic schema is a real `/schema` payload: its hash checks out, it covers
+ * every attribute type, and our generator's output for N=5 and N=20 compiles under `--strict`
+ * (and without strictNullChecks) together with the benchmark's populate-heavy consumer file.
+ * Its strapi-typed-client and Strapi-registry conversions keep every content type.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { peerPayload, strapiRegistry } from '../../bench/lib/peer-schemas.ts';
+import { consumerSource } from '../../bench/lib/queries.ts';
+import { describePayload, fixturePayload, syntheticPayload } from '../../bench/lib/synthetic.ts';
+import { checkPayload } from '../../src/cli/remote.ts';
+import { generateFiles } from '../../src/codegen/generate.ts';
+import { runtimeAssets } from '../../src/codegen/runtime-assets.ts';
+import { ATTRIBUTE_TYPES } from '../../src/schema/types.ts';
+import { assertCompilesInMemory } from '../helpers/compile.ts';
+
+describe('synthetic schema', () => {
+  it('is a valid payload of the size asked for, with every attribute type', () => {
+    for (const n of [5, 20, 100]) {
+      const payload = syntheticPayload(n);
+      // checkPayload is what the CLI runs on a /schema answer: shape, format and hash.
+      assert.equal(checkPayload(JSON.parse(JSON.stringify(payload)), 'synthetic').hash, payload.hash);
+      assert.deepEqual(describePayload(payload), {
+        collections: n,
+        singles: Math.max(1, Math.floor(n / 10)),
+        components: 10,
+      });
+      const collection = Object.values(payload.schema.contentTypes).find(
+        (type) => type.kind === 'collectionType' && type.uid.startsWith('api::'),
+      );
+      assert.ok(
+        collection && Object.keys(collection.attributes).length >= 26,
+        'about 26 attributes per collection type',
+      );
+      const used = new Set(
+        [...Object.values(payload.schema.contentTypes), ...Object.values(payload.schema.components)].flatMap(
+          (model) => Object.values(model.attributes).map((attribute) => attribute.type),
+        ),
+      );
+      assert.deepEqual(
+        [...ATTRIBUTE_TYPES].filter((type) => !used.has(type)),
+        [],
+      );
+      assert.deepEqual(payload.schema.auth, fixturePayload('kitchen').schema.auth);
+    }
+  });
+
+  it('is deterministic', () => {
+    assert.equal(syntheticPayload(20).hash, syntheticPayload(20).hash);
+    assert.notEqual(syntheticPayload(20).hash, syntheticPayload(21).hash);
+  });
+
+  it("converts to strapi-typed-client's and Strapi's formats without losing a content type", () => {
+    const payload = syntheticPayload(20);
+    const peer = peerPayload(payload) as {
+      schema: { contentTypes: object; components: object };
+      hash: string;
+    };
+    const api = Object.keys(payload.schema.contentTypes).filter((uid) => uid.startsWith('api::'));
+    for (const uid of api) assert.ok(uid in peer.schema.contentTypes, uid);
+    assert.equal(Object.keys(peer.schema.components).length, 10);
+    assert.match(peer.hash, /^[0-9a-f]{64}$/);
+    const registry = strapiRegistry(payload);
+    assert.equal(Object.keys(registry.contentTypes).length, Object.keys(payload.schema.contentTypes).length);
+  });
+});
+
+describe('our output for the synthetic schema compiles', () => {
+  for (const n of [5, 20]) {
+    it(`N=${n}, --format ts, with the benchmark's consumer file`, () => {
+      const files = generateFiles(syntheticPayload(n), {
+        format: 'ts',
+        version: '0.0.0-bench',
+        runtime: runtimeAssets(),
+      });
+      const program: Record<string, string> = {};
+      for (const [name, text] of Object.entries(files)) program[`/virtual/cms/${name}`] = text;
+      program['/virtual/consumer.ts'] = consumerSource('ours', n);
+      assertCompilesInMemory(program, { noUnusedLocals: false }, `synthetic N=${n} (strict)`);
+      assertCompilesInMemory(
+        program,
+        { noUnusedLocals: false, strictNullChecks: false, exactOptionalPropertyTypes: false },
+        `synthetic N=${n} (strictNullChecks: false)`,
+      );
+    });
+  }
+});
