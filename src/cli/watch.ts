@@ -18,6 +18,11 @@ export interface WatchOptions {
   initialBackoff?: number;
   /** @default 5000 */
   maxBackoff?: number;
+  /**
+   * For this long after a drop, reconnect every `initialBackoff` (a restart takes seconds, and
+   * the regeneration should follow Strapi's return closely); then back off. @default 60000
+   */
+  fastRetryWindow?: number;
 }
 
 export async function watch(
@@ -29,6 +34,8 @@ export async function watch(
   const idleTimeout = options.idleTimeout ?? 45_000;
   const initialBackoff = options.initialBackoff ?? 250;
   const maxBackoff = options.maxBackoff ?? 5_000;
+  const fastRetryWindow = options.fastRetryWindow ?? 60_000;
+  let lostAt = 0;
   let stored = readMeta(settings.outputDir)?.hash;
   let backoff = initialBackoff;
   let reported = false;
@@ -86,6 +93,11 @@ export async function watch(
     if (!reported) {
       out.info(`Lost the connection to ${settings.remote.url}; reconnecting when Strapi is back...`);
       reported = true;
+      lostAt = Date.now();
+    }
+    if (Date.now() - lostAt < fastRetryWindow) {
+      await sleep(initialBackoff, signal);
+      continue;
     }
     await sleep(backoff, signal);
     backoff = Math.min(backoff * 2, maxBackoff);
