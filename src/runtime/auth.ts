@@ -2,7 +2,7 @@
  * `client.auth`: the users-permissions routes the server exposes. Auth responses that carry
  * `jwt` start a session in refresh mode in a browser; everywhere else they are only returned.
  */
-import type { CacheOptions, CmsClientCore } from './core.ts';
+import type { CacheOptions, CmsClientCore, RequestOptions } from './core.ts';
 import type { NoParams } from './operations.ts';
 import type { Checked, FindOneParams } from './params.ts';
 import type { QueryResult } from './result.ts';
@@ -212,6 +212,15 @@ export function authApi<S extends SchemaShape>(
   routes: AuthRoutes,
 ): Record<string, unknown> {
   const flow = client.sessionFlow;
+  /** A route anyone may call: without the session's (maybe expired) token, never refreshed. */
+  const publicRequest = <T>(path: string, options: RequestOptions) =>
+    client.request<T>(path, { ...options, publicAuthRoute: true, noRecover: true });
+  /** A public route that takes an email address (`{ email }`) as its JSON body. */
+  const emailRoute =
+    (method: string, path: string) => (data: { email: string }, cacheOptions?: CacheOptions) => {
+      requireObject(method, data, '{ email: "ada@example.com" }');
+      return publicRequest(path, { method: 'POST', body: data, cacheOptions });
+    };
   /** A public auth route whose answer may carry `jwt`. */
   const signIn = async <T>(
     path: string,
@@ -219,13 +228,11 @@ export function authApi<S extends SchemaShape>(
     payload: object | undefined,
     cacheOptions?: CacheOptions,
   ) => {
-    const body = await client.request<T>(path, {
+    const body = await publicRequest<T>(path, {
       method,
       ...(method === 'GET' ? { query: payload } : { body: payload }),
       cacheOptions,
-      publicAuthRoute: true,
       credentials: flow.credentials(),
-      noRecover: true,
     });
     flow.capture(body);
     return body;
@@ -252,19 +259,8 @@ export function authApi<S extends SchemaShape>(
     api.me = (params?: object, cacheOptions?: CacheOptions) =>
       client.request(path, { query: params, cacheOptions });
   }
-  if (routes.forgotPassword) {
-    const path = fill(routes.forgotPassword, {});
-    api.forgotPassword = (data: { email: string }, cacheOptions?: CacheOptions) => {
-      requireObject('forgotPassword', data, '{ email: "ada@example.com" }');
-      return client.request(path, {
-        method: 'POST',
-        body: data,
-        cacheOptions,
-        publicAuthRoute: true,
-        noRecover: true,
-      });
-    };
-  }
+  if (routes.forgotPassword)
+    api.forgotPassword = emailRoute('forgotPassword', fill(routes.forgotPassword, {}));
   if (routes.resetPassword) {
     const path = fill(routes.resetPassword, {});
     api.resetPassword = (data: ResetPasswordData, cacheOptions?: CacheOptions) => {
@@ -291,28 +287,11 @@ export function authApi<S extends SchemaShape>(
     api.confirmEmail = (confirmation: string, cacheOptions?: CacheOptions) => {
       if (typeof confirmation !== 'string' || confirmation === '')
         throw new TypeError('auth.confirmEmail: pass the confirmation token from the email link');
-      return client.request(path, {
-        query: { confirmation },
-        cacheOptions,
-        publicAuthRoute: true,
-        noRecover: true,
-        manualRedirect: true,
-      });
+      return publicRequest(path, { query: { confirmation }, cacheOptions, manualRedirect: true });
     };
   }
-  if (routes.sendEmailConfirmation) {
-    const path = fill(routes.sendEmailConfirmation, {});
-    api.sendEmailConfirmation = (data: { email: string }, cacheOptions?: CacheOptions) => {
-      requireObject('sendEmailConfirmation', data, '{ email: "ada@example.com" }');
-      return client.request(path, {
-        method: 'POST',
-        body: data,
-        cacheOptions,
-        publicAuthRoute: true,
-        noRecover: true,
-      });
-    };
-  }
+  if (routes.sendEmailConfirmation)
+    api.sendEmailConfirmation = emailRoute('sendEmailConfirmation', fill(routes.sendEmailConfirmation, {}));
   if (routes.callback) {
     const template = routes.callback;
     api.callback = (provider: string, query?: Record<string, string>, cacheOptions?: CacheOptions) =>

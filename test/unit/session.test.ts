@@ -116,6 +116,15 @@ function server() {
     issue,
     /** The next refresh answers with this (a function, so it can wait on a deferred). */
     queueRefresh: (answer: () => Response | Promise<Response>) => refreshes.push(answer),
+    /** The next refresh is held until the returned function is called, then answers `answer()`. */
+    holdRefresh: (answer: () => Response) => {
+      const gate = deferred<void>();
+      refreshes.push(async () => {
+        await gate.promise;
+        return answer();
+      });
+      return () => gate.resolve();
+    },
     count: (path: string) => sent.filter((request) => request.path === path).length,
   };
 }
@@ -213,16 +222,12 @@ describe('session: capture and automatic refresh (browser)', () => {
     const { auth } = client(scripted);
     await auth.login({ identifier: 'ada', password: 'pw' });
     scripted.expireAll();
-    const hold = deferred<void>();
-    scripted.queueRefresh(async () => {
-      await hold.promise;
-      return json(200, { jwt: scripted.issue(), refreshToken: 'rt-next' });
-    });
+    const hold = scripted.holdRefresh(() => json(200, { jwt: scripted.issue(), refreshToken: 'rt-next' }));
     const first = auth.me();
     const second = auth.me();
     await flush();
     await flush();
-    hold.resolve();
+    hold();
     assert.deepEqual(await Promise.all([first, second]), [
       { id: 1, username: 'ada' },
       { id: 1, username: 'ada' },
@@ -410,16 +415,12 @@ describe('session: races (browser)', () => {
     const { auth } = client(scripted);
     await auth.login({ identifier: 'ada', password: 'pw' });
     scripted.expireAll();
-    const hold = deferred<void>();
-    scripted.queueRefresh(async () => {
-      await hold.promise;
-      return json(200, { jwt: scripted.issue(), refreshToken: 'rt-late' });
-    });
+    const hold = scripted.holdRefresh(() => json(200, { jwt: scripted.issue(), refreshToken: 'rt-late' }));
     const pending = auth.me();
     await flush();
     await flush();
     const loggingOut = auth.logout();
-    hold.resolve();
+    hold();
     assert.equal(await statusOf(pending), 401, 'the late success is discarded: no retry');
     await loggingOut;
     assert.equal(await statusOf(auth.me()), 403, 'still logged out');
@@ -435,16 +436,12 @@ describe('session: races (browser)', () => {
     const { auth } = client(scripted);
     await auth.login({ identifier: 'ada', password: 'pw' });
     scripted.expireAll();
-    const hold = deferred<void>();
-    scripted.queueRefresh(async () => {
-      await hold.promise;
-      return rejected();
-    });
+    const hold = scripted.holdRefresh(() => rejected());
     const pending = auth.me();
     await flush();
     await flush();
     const { jwt } = await auth.login({ identifier: 'ada', password: 'pw' });
-    hold.resolve();
+    hold();
     assert.equal(await statusOf(pending), 401);
     assert.deepEqual(await auth.me(), { id: 1, username: 'ada' });
     assert.equal(
