@@ -55,17 +55,32 @@ function headers(remote: Remote, extra: Record<string, string> = {}): Record<str
 export async function request(
   remote: Remote,
   path: string,
-  init: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+  init: {
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+    /** The timeout ends with the response head (a stream); by default it covers the body too. */
+    stream?: boolean;
+  } = {},
 ): Promise<Response> {
   const url = `${remote.url}${PLUGIN_PATH}${path}`;
-  const timeout = AbortSignal.timeout(remote.timeout ?? 30_000);
-  const signals = [timeout, init.signal, remote.signal].filter((s): s is AbortSignal => s !== undefined);
+  const timeout = new AbortController();
+  const timer = setTimeout(
+    () => timeout.abort(new DOMException('timed out', 'TimeoutError')),
+    remote.timeout ?? 30_000,
+  );
+  // Like AbortSignal.timeout's, the timer alone does not keep the process alive.
+  timer.unref();
+  const signals = [timeout.signal, init.signal, remote.signal].filter(
+    (s): s is AbortSignal => s !== undefined,
+  );
   const signal = AbortSignal.any(signals);
   let response: Response;
   try {
     response = await fetch(url, { headers: headers(remote, init.headers), signal });
   } catch (error) {
-    throw connectionError(remote, error, timeout.aborted);
+    throw connectionError(remote, error, timeout.signal.aborted);
+  } finally {
+    if (init.stream) clearTimeout(timer);
   }
   if (response.ok || response.status === 304) return response;
   await response.body?.cancel().catch(() => {});

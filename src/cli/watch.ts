@@ -2,7 +2,9 @@
  * `cms-types watch`: holds `/schema-watch` open and regenerates when the hash of a `connected`
  * event differs from the stored one. It never polls: when the stream drops (Strapi restarts)
  * it reconnects with backoff, and a stream silent for longer than three heartbeats is taken
- * for dead and replaced.
+ * for dead and replaced (the plugin names its heartbeat interval in a response header). It
+ * regenerates at most once per hash: a reconnect that finds the stored hash writes nothing,
+ * `--force` included (that applies to the first connection only).
  */
 import { isSchemaError } from '../codegen/model.ts';
 import type { CliContext } from './context.ts';
@@ -12,7 +14,10 @@ import { connectionError, RemoteError, request } from './remote.ts';
 import { readMeta } from './writer.ts';
 
 export interface WatchOptions {
-  /** A stream quiet for this long is reconnected. @default 45000 (three default heartbeats) */
+  /**
+   * A stream quiet for this long is reconnected. @default three heartbeats as the server's
+   * `X-Heartbeat-Interval` header names them, else 45000 (three of the plugin's default)
+   */
   idleTimeout?: number;
   /** First reconnect delay; doubles up to maxBackoff. @default 250 */
   initialBackoff?: number;
@@ -31,7 +36,7 @@ export async function watch(
   options: WatchOptions = {},
 ): Promise<void> {
   const { out, signal } = context;
-  const idleTimeout = options.idleTimeout ?? 45_000;
+  const connectTimeout = options.idleTimeout ?? DEFAULT_IDLE_TIMEOUT;
   const initialBackoff = options.initialBackoff ?? 250;
   const maxBackoff = options.maxBackoff ?? 5_000;
   const fastRetryWindow = options.fastRetryWindow ?? 60_000;
@@ -39,22 +44,26 @@ export async function watch(
   let stored = readMeta(settings.outputDir)?.hash;
   let backoff = initialBackoff;
   let reported = false;
+  let force = settings.force === true;
   out.info(`Watching ${settings.remote.url} for schema changes (Ctrl-C to stop).`);
   while (!signal.aborted) {
     const connection = new AbortController();
     const abort = () => connection.abort();
     signal.addEventListener('abort', abort, { once: true });
     let idle: ReturnType<typeof setTimeout> | undefined;
+    let idleTimeout = connectTimeout;
     const armIdle = () => {
       clearTimeout(idle);
       idle = setTimeout(() => connection.abort(new Error('idle')), idleTimeout);
     };
     try {
-      const response = await request({ ...settings.remote, timeout: idleTimeout }, '/schema-watch', {
+      const response = await request({ ...settings.remote, timeout: connectTimeout }, '/schema-watch', {
         headers: { Accept: 'text/event-stream' },
         signal: connection.signal,
+        stream: true,
       });
       if (!response.body) throw new RemoteError('the watch stream has no body');
+      idleTimeout = options.idleTimeout ?? idleTimeoutFor(response.headers.get(HEARTBEAT_HEADER));
       armIdle();
       for await (const item of readEventStream(response.body)) {
         armIdle();
@@ -64,13 +73,14 @@ export async function watch(
         if (reported) out.info('Reconnected to Strapi.');
         reported = false;
         backoff = initialBackoff;
-        if (hash === stored && !settings.force) {
+        if (hash === stored && !force) {
           out.info(`Schema unchanged (hash ${hash.slice(0, 12)}).`);
           continue;
         }
         try {
           const result = await runGenerate({ ...settings, force: true }, context, { knownHash: hash });
           stored = result.hash;
+          force = false;
         } catch (error) {
           if (signal.aborted) break;
           if (isSchemaError(error))
@@ -102,6 +112,18 @@ export async function watch(
     await sleep(backoff, signal);
     backoff = Math.min(backoff * 2, maxBackoff);
   }
+}
+
+/** Three of the plugin's default heartbeats (15 s). */
+const DEFAULT_IDLE_TIMEOUT = 45_000;
+/** The header the plugin names its heartbeat interval in (milliseconds). */
+const HEARTBEAT_HEADER = 'x-heartbeat-interval';
+
+/** Three heartbeats, plus a second for a slow network; the default when the header is absent or odd. */
+function idleTimeoutFor(header: string | null): number {
+  const interval = header === null ? Number.NaN : Number(header);
+  if (!Number.isInteger(interval) || interval <= 0) return DEFAULT_IDLE_TIMEOUT;
+  return interval * 3 + 1_000;
 }
 
 function isNetworkError(error: unknown): boolean {

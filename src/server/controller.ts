@@ -5,6 +5,7 @@
 import { checkApiToken, sendError } from './guard.ts';
 import type { PluginState } from './state.ts';
 import type { KoaContext, StrapiLike } from './strapi.ts';
+import { HEARTBEAT_HEADER } from './watch-hub.ts';
 
 export function createController({ strapi, state }: { strapi: StrapiLike; state: PluginState }) {
   async function authorized(ctx: KoaContext): Promise<boolean> {
@@ -39,6 +40,17 @@ export function createController({ strapi, state }: { strapi: StrapiLike; state:
     },
     async schemaWatch(ctx: KoaContext): Promise<void> {
       if (!(await authorized(ctx))) return;
+      if (ctx.method === 'HEAD') {
+        // The head of a stream, with no stream behind it: nothing to hold open or count.
+        ctx.respond = false;
+        ctx.res.writeHead(200, {
+          'Content-Type': 'text/event-stream; charset=utf-8',
+          'Cache-Control': 'no-cache, no-transform',
+          [HEARTBEAT_HEADER]: String(state.config.heartbeatInterval),
+        });
+        ctx.res.end();
+        return;
+      }
       if (state.hub.full) {
         ctx.set('Retry-After', '5');
         sendError(ctx, 503, 'ServiceUnavailableError', 'Too many open schema-watch streams; retry later');

@@ -5,6 +5,12 @@
  */
 import type { ServerResponse } from 'node:http';
 
+/**
+ * Response header of `/schema-watch` naming the heartbeat interval in milliseconds, so a watcher
+ * can tell a silent (dead) stream from a quiet one without knowing the server's configuration.
+ */
+export const HEARTBEAT_HEADER = 'X-Heartbeat-Interval';
+
 export interface WatchHubOptions {
   heartbeatInterval: number;
   maxClients: number;
@@ -47,6 +53,7 @@ export class WatchHub {
       'Cache-Control': 'no-cache, no-transform',
       Connection: 'keep-alive',
       'X-Accel-Buffering': 'no',
+      [HEARTBEAT_HEADER]: String(this.#options.heartbeatInterval),
     });
     res.write(`retry: 1000\nevent: connected\ndata: ${JSON.stringify({ hash })}\n\n`);
     this.#clients.add(res);

@@ -315,4 +315,60 @@ describe('cms-types against a real Strapi', () => {
       child.kill('SIGKILL');
     }
   });
+
+  it('watch survives 20 restarts in a row and regenerates once per new hash, never for a known one', async () => {
+    const child = startCli(['watch', '--url', strapi.url, '--output', 'src/cms'], {
+      cwd: project,
+      env: { CMS_TOKEN: strapi.seed.tokens.readOnly },
+    });
+    let stdout = '';
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    const count = (pattern: RegExp) => stdout.match(pattern)?.length ?? 0;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      await eventually(() => count(/Schema unchanged/g) === 1, 10_000, 'watch to connect');
+      const added: string[] = [];
+      for (let round = 1; round <= 20; round++) {
+        const answers = count(/Schema unchanged|Generated /g);
+        await strapi.stop();
+        if (round % 5 === 0) {
+          added.push(`shade${round}`);
+          addTagAttribute(`shade${round}`);
+        }
+        // Some restarts are quick, some leave Strapi down for a while.
+        if (round % 7 === 0) await new Promise((resolve) => setTimeout(resolve, 2_000));
+        strapi = await startStrapi(app, { port, env: ENV });
+        await eventually(
+          () => count(/Schema unchanged|Generated /g) > answers,
+          20_000,
+          `watch to reconnect after restart ${round}`,
+        );
+        assert.equal(child.exitCode, null, `watch still running after restart ${round}`);
+      }
+      assert.equal(count(/Generated /g), 4, `one generation per new hash:\n${stdout}`);
+      assert.equal(count(/Schema unchanged/g), 17, `every other reconnect writes nothing:\n${stdout}`);
+      assert.equal(count(/Reconnected to Strapi/g), 20);
+      assert.doesNotMatch(stdout, /error:/);
+      const types = readFileSync(join(project, 'src/cms/types.d.ts'), 'utf8');
+      for (const name of added) assert.match(types, new RegExp(`\\b${name}\\b`));
+      const served = (await (
+        await fetch(`${strapi.url}/api/cms-typed-client/schema-hash`, {
+          headers: { Authorization: `Bearer ${strapi.seed.tokens.readOnly}` },
+        })
+      ).json()) as { hash: string };
+      const stored = JSON.parse(readFileSync(join(project, 'src/cms/.cms-types.json'), 'utf8')) as {
+        hash: string;
+      };
+      assert.equal(stored.hash, served.hash);
+      child.kill('SIGINT');
+      assert.equal(await exited, 0);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
 });

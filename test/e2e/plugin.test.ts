@@ -6,6 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { type IncomingHttpHeaders, request } from 'node:http';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { schemaHash } from '../../src/schema/hash.ts';
@@ -22,6 +24,22 @@ function assertMatchesFixture(body: unknown, file: string): void {
 }
 
 const BASE = '/api/cms-typed-client';
+
+interface CannonResult {
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  duration: number;
+  requests: { total: number };
+  latency: { p99: number };
+}
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
+  url: string;
+  headers: Record<string, string>;
+  connections: number;
+  amount: number;
+  timeout: number;
+}) => Promise<CannonResult>;
 const app: TestApp = createApp('plugin');
 let developmentHash = '';
 
@@ -29,6 +47,41 @@ async function getJson(strapi: RunningStrapi, path: string, headers: Record<stri
   const response = await fetch(`${strapi.url}${path}`, { headers });
   const text = await response.text();
   return { response, text, json: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+/**
+ * A request through node:http, which sends what fetch refuses to (odd header bytes) and shows
+ * a HEAD answer as it is. An open watch stream resolves with its head.
+ */
+function raw(
+  strapi: RunningStrapi,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  timeout = 5_000,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${strapi.url}${path}`, { method, headers, timeout }, (res) => {
+      if (method === 'GET' && path.endsWith('/schema-watch') && res.statusCode === 200) {
+        // An open stream: its head is the answer.
+        res.destroy();
+        resolve({ status: 200, headers: res.headers, body: '' });
+        return;
+      }
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () =>
+      req.destroy(new Error(`${method} ${path}: no complete answer within ${timeout} ms`)),
+    );
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 async function probe(strapi: RunningStrapi) {
@@ -249,6 +302,11 @@ describe('plugin in development (requireAuth off by default)', () => {
       assert.equal(watch.status, 200);
       assert.match(watch.headers.get('content-type') ?? '', /^text\/event-stream/);
       assert.equal(watch.headers.get('cache-control'), 'no-cache, no-transform');
+      assert.equal(
+        watch.headers.get('x-heartbeat-interval'),
+        '1000',
+        'the configured interval, for watchers',
+      );
       assert.equal(await watch.connected(), developmentHash);
       const item = await watch.next(3_000);
       assert.deepEqual(item, { kind: 'comment', text: 'heartbeat' });
@@ -295,7 +353,10 @@ describe('plugin in development (requireAuth off by default)', () => {
 describe('plugin in production (requireAuth on by default)', () => {
   let strapi: RunningStrapi;
   before(async () => {
-    strapi = await startStrapi(createApp('plugin', { fresh: false }), { env: { NODE_ENV: 'production' } });
+    strapi = await startStrapi(createApp('plugin', { fresh: false }), {
+      env: { NODE_ENV: 'production' },
+      nodeArgs: ['--expose-gc'],
+    });
   });
   after(() => strapi?.stop());
 
@@ -368,6 +429,147 @@ describe('plugin in production (requireAuth on by default)', () => {
       });
       assert.equal(conditional.response.status, 304);
     }
+  });
+
+  it('HEAD answers the GET head with no body; HEAD on /schema-watch holds nothing open', async () => {
+    const auth = { Authorization: `Bearer ${strapi.seed.tokens.readOnly}` };
+    for (const path of ['/schema', '/schema-hash']) {
+      const get = await raw(strapi, 'GET', `${BASE}${path}`, auth);
+      const head = await raw(strapi, 'HEAD', `${BASE}${path}`, auth);
+      assert.equal(head.status, 200, path);
+      assert.equal(head.body, '', path);
+      assert.equal(head.headers['content-length'], String(Buffer.byteLength(get.body)), path);
+      assert.equal(head.headers.etag, `"${developmentHash}"`, path);
+      assert.equal((await raw(strapi, 'HEAD', `${BASE}${path}`)).status, 401, `${path} without a token`);
+    }
+    const before = (await probe(strapi)).plugin.watchClients;
+    const head = await raw(strapi, 'HEAD', `${BASE}/schema-watch`, auth, 2_000);
+    assert.equal(head.status, 200);
+    assert.match(head.headers['content-type'] ?? '', /^text\/event-stream/);
+    assert.equal(head.headers['x-heartbeat-interval'], '15000');
+    assert.equal((await probe(strapi)).plugin.watchClients, before, 'no stream was registered');
+    assert.equal((await raw(strapi, 'HEAD', `${BASE}/schema-watch`)).status, 401);
+  });
+
+  it('OPTIONS, other methods, unknown or malformed query parameters and odd headers never get a 500', async () => {
+    const auth = { Authorization: `Bearer ${strapi.seed.tokens.readOnly}` };
+    for (const path of endpoints) {
+      const options = await raw(strapi, 'OPTIONS', `${BASE}${path}`);
+      assert.equal(options.status, 200, `OPTIONS ${path}`);
+      assert.equal(options.headers.allow, 'HEAD, GET', `OPTIONS ${path}`);
+      assert.equal(options.body, '');
+      const preflight = await raw(strapi, 'OPTIONS', `${BASE}${path}`, {
+        Origin: 'http://localhost:3000',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      });
+      assert.equal(preflight.status, 204, `preflight ${path}`);
+      assert.match(preflight.headers['access-control-allow-headers'] ?? '', /Authorization/);
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+        const answer = await raw(strapi, method, `${BASE}${path}`, auth);
+        assert.equal(answer.status, 405, `${method} ${path}`);
+        assert.equal(answer.headers.allow, 'HEAD, GET');
+      }
+    }
+    const expected = (await raw(strapi, 'GET', `${BASE}/schema-hash`, auth)).body;
+    const queries = [
+      'foo=bar',
+      'populate=*&filters[title][$eq]=x&pagination[page]=1',
+      '%E0%A4%A=1&%ZZ=%',
+      `${'a'.repeat(200)}=${'b'.repeat(4_000)}`,
+      `${'[x]'.repeat(40)}=deep`,
+      Array.from({ length: 1_500 }, (_, i) => `p${i}=${i}`).join('&'),
+      '__proto__[polluted]=1&constructor[prototype][polluted]=1',
+      'hash=0000&token=x',
+    ];
+    for (const query of queries) {
+      const answer = await raw(strapi, 'GET', `${BASE}/schema-hash?${query}`, auth);
+      assert.equal(answer.status, 200, query.slice(0, 60));
+      assert.equal(answer.body, expected, query.slice(0, 60));
+      assert.equal((await raw(strapi, 'GET', `${BASE}/schema?${query}`, auth)).status, 200);
+      assert.equal((await raw(strapi, 'GET', `${BASE}/schema-hash?${query}`)).status, 401);
+    }
+    const odd: Record<string, Record<string, string>> = {
+      'If-None-Match garbage': { ...auth, 'If-None-Match': '"\u00ff\u00fe", W/, *x, ""' },
+      'Authorization in latin-1': { Authorization: 'Bearer caf\u00e9' },
+      'Authorization with a tab': { Authorization: `Bearer\t${strapi.seed.tokens.readOnly}` },
+      'token of 1,024 characters': { Authorization: `Bearer ${'f'.repeat(1_024)}` },
+      'token of 1,025 characters': { Authorization: `Bearer ${'f'.repeat(1_025)}` },
+      'Accept: text/html': { ...auth, Accept: 'text/html' },
+      'Content-Type with a body-less GET': { ...auth, 'Content-Type': 'application/json' },
+    };
+    for (const [label, headers] of Object.entries(odd)) {
+      for (const path of endpoints) {
+        const answer = await raw(strapi, 'GET', `${BASE}${path}`, headers, 1_000);
+        assert.ok(answer.status < 500, `${label} on ${path}: ${answer.status}`);
+        assert.ok([200, 304, 401].includes(answer.status), `${label} on ${path}: ${answer.status}`);
+      }
+    }
+    // Past Node's 16 KiB header limit Strapi never sees the request: a bare 431.
+    const huge = await raw(strapi, 'GET', `${BASE}/schema`, {
+      Authorization: `Bearer ${'x'.repeat(20_000)}`,
+    });
+    assert.equal(huge.status, 431);
+    assert.equal((Object.prototype as Record<string, unknown>).polluted, undefined);
+  });
+
+  it('holds /schema-hash, /schema and /schema-watch connects under load with zero errors and no memory growth', {
+    timeout: 180_000,
+  }, async (t) => {
+    const auth = { Authorization: `Bearer ${strapi.seed.tokens.readOnly}` };
+    const memory = async () => {
+      const { json } = await getJson(strapi, '/api/probe/memory');
+      const usage = json as { collected: boolean; rss: number; heapUsed: number; external: number };
+      assert.ok(usage.collected, 'Strapi runs with --expose-gc');
+      return usage;
+    };
+    const round = async () => {
+      const results = [];
+      for (const path of ['/schema-hash', '/schema']) {
+        const result = await autocannon({
+          url: `${strapi.url}${BASE}${path}`,
+          headers: auth,
+          connections: 50,
+          amount: 2_000,
+          timeout: 10,
+        });
+        results.push({ path, result });
+      }
+      let watchErrors = 0;
+      for (let wave = 0; wave < 5; wave++) {
+        const clients = await Promise.all(Array.from({ length: 200 }, () => openWatch(strapi.url, auth)));
+        const hashes = await Promise.all(clients.map((client) => client.connected().catch(() => '')));
+        watchErrors += hashes.filter((hash) => hash !== developmentHash).length;
+        for (const client of clients) client.close();
+      }
+      return { results, watchErrors };
+    };
+    await round(); // warm-up: JIT, pools, caches
+    await eventually(async () => (await probe(strapi)).plugin.watchClients === 0, 5_000, 'streams freed');
+    const before = await memory();
+    let last: Awaited<ReturnType<typeof round>> | undefined;
+    for (let i = 0; i < 2; i++) {
+      last = await round();
+      for (const { path, result } of last.results) {
+        assert.equal(result.errors, 0, `${path}: connection errors`);
+        assert.equal(result.timeouts, 0, `${path}: timeouts`);
+        assert.equal(result.non2xx, 0, `${path}: non-2xx answers`);
+        assert.equal(result.requests.total, 2_000, `${path}: every request answered`);
+      }
+      assert.equal(last.watchErrors, 0, 'every watch stream got its connected event');
+    }
+    await eventually(async () => (await probe(strapi)).plugin.watchClients === 0, 5_000, 'streams freed');
+    const after = await memory();
+    const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+    for (const { path, result } of last?.results ?? [])
+      t.diagnostic(
+        `${path}: ${Math.round(result.requests.total / result.duration)} req/s, p99 ${result.latency.p99} ms`,
+      );
+    t.diagnostic(
+      `RSS ${mb(before.rss)} MB before, ${mb(after.rss)} MB after; heap ${mb(before.heapUsed)} -> ${mb(after.heapUsed)} MB (8,000 requests and 2,000 watch connects)`,
+    );
+    assert.ok(after.heapUsed - before.heapUsed < 4 * 2 ** 20, 'the heap after a full GC did not grow');
+    assert.ok(after.rss - before.rss < 24 * 2 ** 20, 'RSS did not grow');
   });
 
   it('a watcher reconnecting after a restart receives the new hash', async () => {

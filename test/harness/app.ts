@@ -116,6 +116,8 @@ export interface StartOptions {
   port?: number;
   /** @default 90000 */
   timeout?: number;
+  /** Node flags for the Strapi process, e.g. `--expose-gc` for the probe's `/memory`. */
+  nodeArgs?: string[];
 }
 
 export async function startStrapi(app: TestApp, options: StartOptions = {}): Promise<RunningStrapi> {
@@ -138,7 +140,11 @@ export async function startStrapi(app: TestApp, options: StartOptions = {}): Pro
   if (!options.env || !('NODE_ENV' in options.env)) env.NODE_ENV = 'development';
   const child = spawn(
     process.execPath,
-    [join(app.dir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js'), 'start'],
+    [
+      ...(options.nodeArgs ?? []),
+      join(app.dir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js'),
+      'start',
+    ],
     {
       cwd: app.dir,
       env,

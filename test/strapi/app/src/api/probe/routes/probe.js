@@ -1,4 +1,4 @@
-// Test-only: lets the suite see the server's open sockets, timers and watch streams, and what
+// Test-only: lets the suite see the server's open sockets, timers, watch streams and memory, and what
 // Strapi parsed out of a request (query string and headers).
 module.exports = {
   routes: [
@@ -6,6 +6,12 @@ module.exports = {
       method: 'GET',
       path: '/probe/resources',
       handler: 'api::probe.probe.resources',
+      config: { auth: false },
+    },
+    {
+      method: 'GET',
+      path: '/probe/memory',
+      handler: 'api::probe.probe.memory',
       config: { auth: false },
     },
     {

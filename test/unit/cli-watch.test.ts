@@ -1,0 +1,155 @@
+/**
+ * `cms-types watch` against streams a live Strapi does not produce on demand: a stream that
+ * goes silent without closing (a dead proxy or a half-open connection), and the same hash
+ * announced over and over. The real restarts are in test/e2e/watch.test.ts.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, afterEach, before, describe, it } from 'node:test';
+import type { CliContext } from '../../src/cli/context.ts';
+import { generateSettings } from '../../src/cli/generate.ts';
+import { createOutput } from '../../src/cli/output.ts';
+import { type WatchOptions, watch } from '../../src/cli/watch.ts';
+import type { SchemaResponse } from '../../src/schema/types.ts';
+import { ROOT } from '../harness/paths.ts';
+
+const payload = JSON.parse(
+  readFileSync(join(ROOT, 'test/fixtures/payloads/kitchen.json'), 'utf8'),
+) as SchemaResponse;
+
+type StreamMode =
+  /** `connected`, then heartbeats every `heartbeat` ms. */
+  | 'beating'
+  /** `connected`, then nothing at all; the socket stays open. */
+  | 'silent';
+
+describe('cms-types watch: dead streams and repeated hashes', () => {
+  let server: Server;
+  let url = '';
+  let project = '';
+  let mode: StreamMode = 'beating';
+  let heartbeat = 100;
+  let announceHeartbeat = true;
+  let connections = 0;
+  let schemaRequests = 0;
+  const open = new Set<ServerResponse>();
+  const timers = new Set<ReturnType<typeof setInterval>>();
+  let lines: string[] = [];
+
+  before(async () => {
+    server = createServer((req, res) => {
+      if (req.url === '/api/cms-typed-client/schema-hash') {
+        res
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ hash: payload.hash }));
+      } else if (req.url === '/api/cms-typed-client/schema') {
+        schemaRequests++;
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(payload));
+      } else if (req.url === '/api/cms-typed-client/schema-watch') {
+        connections++;
+        res.writeHead(200, {
+          'Content-Type': 'text/event-stream',
+          ...(announceHeartbeat ? { 'X-Heartbeat-Interval': String(heartbeat) } : {}),
+        });
+        res.write(`event: connected\ndata: ${JSON.stringify({ hash: payload.hash })}\n\n`);
+        open.add(res);
+        res.once('close', () => open.delete(res));
+        if (mode === 'beating') {
+          const timer = setInterval(() => res.write(': heartbeat\n\n'), heartbeat);
+          timers.add(timer);
+          res.once('close', () => clearInterval(timer));
+        }
+      } else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  after(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  afterEach(() => {
+    for (const timer of timers) clearInterval(timer);
+    for (const res of open) res.destroy();
+    rmSync(project, { recursive: true, force: true });
+  });
+
+  /** Runs the watch for `ms`, then stops it as Ctrl-C would. */
+  async function watchFor(ms: number, options: WatchOptions = {}, flags: Record<string, unknown> = {}) {
+    project = mkdtempSync(join(tmpdir(), 'cms-watch-'));
+    writeFileSync(join(project, 'package.json'), '{"name":"watch","private":true}\n');
+    connections = 0;
+    schemaRequests = 0;
+    lines = [];
+    const stop = new AbortController();
+    const sink = {
+      write: (chunk: string) => lines.push(...chunk.trimEnd().split('\n')) !== 0,
+      isTTY: false,
+    } as unknown as NodeJS.WritableStream;
+    const context: CliContext = {
+      cwd: project,
+      env: {},
+      stdin: process.stdin,
+      stdout: sink,
+      out: createOutput({ stdout: sink, stderr: sink, env: {} }),
+      signal: stop.signal,
+    };
+    const settings = generateSettings({ url, output: 'src/cms', ...flags }, context, 'watch');
+    const running = watch(settings, context, { initialBackoff: 20, ...options });
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    stop.abort();
+    await running;
+  }
+
+  const generated = () => lines.filter((line) => line.includes('Generated')).length;
+
+  it('a stream silent for three announced heartbeats is replaced, and the same hash is not regenerated', async () => {
+    mode = 'silent';
+    heartbeat = 100;
+    // Three heartbeats plus a second of slack: 1.3 s per connection.
+    await watchFor(3_500);
+    assert.ok(connections >= 2, `the silent stream was replaced (${connections} connections)`);
+    assert.ok(connections <= 3, `not replaced before three heartbeats passed (${connections} connections)`);
+    assert.equal(generated(), 1, lines.join('\n'));
+    assert.equal(schemaRequests, 1, 'the schema was fetched once');
+    assert.ok(
+      lines.some((line) => line.startsWith('Schema unchanged')),
+      lines.join('\n'),
+    );
+  });
+
+  it('a stream that keeps beating is held, however long, with no reconnect', async () => {
+    mode = 'beating';
+    heartbeat = 100;
+    // The connect timeout (the idle timeout here) must not cut the stream once it is open.
+    await watchFor(2_000, { idleTimeout: 500 });
+    assert.equal(connections, 1, lines.join('\n'));
+    assert.equal(generated(), 1);
+    assert.ok(!lines.some((line) => line.startsWith('Lost the connection')), lines.join('\n'));
+  });
+
+  it('without the header a silent stream is judged by the idleTimeout option', async () => {
+    mode = 'silent';
+    announceHeartbeat = false;
+    try {
+      await watchFor(1_000, { idleTimeout: 300 });
+    } finally {
+      announceHeartbeat = true;
+    }
+    assert.ok(connections >= 2, `replaced after 300 ms of silence (${connections} connections)`);
+    assert.equal(generated(), 1);
+  });
+
+  it('--force regenerates on the first connection only, not on every reconnect', async () => {
+    mode = 'silent';
+    heartbeat = 100;
+    await watchFor(3_000, {}, { force: true });
+    assert.ok(connections >= 2, `reconnected (${connections} connections)`);
+    assert.equal(generated(), 1, lines.join('\n'));
+    assert.equal(schemaRequests, 1);
+  });
+});
