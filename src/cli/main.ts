@@ -10,7 +10,7 @@ import type { CliContext } from './context.ts';
 import { EXIT } from './exit-codes.ts';
 import { GENERATE_FLAGS, generateSettings, runGenerate } from './generate.ts';
 import { INIT_FLAGS, init } from './init.ts';
-import { createOutput, redact } from './output.ts';
+import { createOutput, type Output, redact } from './output.ts';
 import { RemoteError } from './remote.ts';
 import { watch } from './watch.ts';
 
@@ -102,9 +102,20 @@ export async function main(
     signal?: AbortSignal;
   },
 ): Promise<number> {
-  const out = createOutput({ stdout: context.stdout, stderr: context.stderr, env: context.env });
-  const full: CliContext = { ...context, out, signal: context.signal ?? new AbortController().signal };
   const [name, ...rest] = argv;
+  // Every message, progress and error alike, shows at most a short prefix of a token.
+  const secrets = [
+    context.env.CMS_TOKEN,
+    ...rest.filter((_, index) => rest[index - 1] === '--token'),
+    ...rest.filter((arg) => arg.startsWith('--token=')).map((arg) => arg.slice(8)),
+  ].filter((value): value is string => typeof value === 'string' && value.length > 0);
+  const hide = (message: string) =>
+    secrets.reduce((text, secret) => text.replaceAll(secret, redact(secret)), message);
+  const out = redacting(
+    createOutput({ stdout: context.stdout, stderr: context.stderr, env: context.env }),
+    hide,
+  );
+  const full: CliContext = { ...context, out, signal: context.signal ?? new AbortController().signal };
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     out.info(mainHelp());
     return name === undefined ? EXIT.usage : EXIT.ok;
@@ -128,13 +139,6 @@ export async function main(
     out.info(packageVersion());
     return EXIT.ok;
   }
-  const secrets = [
-    context.env.CMS_TOKEN,
-    ...rest.filter((_, index) => rest[index - 1] === '--token'),
-    ...rest.filter((arg) => arg.startsWith('--token=')).map((arg) => arg.slice(8)),
-  ].filter((value): value is string => typeof value === 'string' && value.length > 0);
-  const hide = (message: string) =>
-    secrets.reduce((text, secret) => text.replaceAll(secret, redact(secret)), message);
   try {
     return await command.run(parseFlags(rest, command.flags, name), full);
   } catch (error) {
@@ -143,18 +147,29 @@ export async function main(
       return EXIT.interrupted;
     }
     if (error instanceof UsageError) {
-      out.error(hide(error.message));
+      out.error(error.message);
       return EXIT.usage;
     }
     if (error instanceof RemoteError) {
-      out.error(hide(error.message));
+      out.error(error.message);
       return EXIT.remote;
     }
     if (isSchemaError(error)) {
-      out.error(`${hide(error.message)}\nThe previous output and stored hash are unchanged.`);
+      out.error(`${error.message}\nThe previous output and stored hash are unchanged.`);
       return EXIT.schema;
     }
-    out.error(hide(error instanceof Error ? (error.stack ?? error.message) : String(error)));
+    out.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     return EXIT.failure;
   }
+}
+
+/** The output with `hide` applied to every message. */
+function redacting(out: Output, hide: (message: string) => string): Output {
+  return {
+    info: (message) => out.info(hide(message)),
+    success: (message) => out.success(hide(message)),
+    warn: (message) => out.warn(hide(message)),
+    error: (message) => out.error(hide(message)),
+    progress: (label, work) => out.progress(hide(label), work),
+  };
 }

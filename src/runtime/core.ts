@@ -3,7 +3,7 @@
  * operation goes through. It knows no schema: the generated client passes paths, and the
  * generated types give the operations their shapes.
  */
-import { CmsConnectionError, type CmsError } from './errors.ts';
+import { CmsConnectionError, type CmsError, maskSecrets } from './errors.ts';
 import { connectionError, describeBody, errorFromResponse } from './failures.ts';
 import { toQueryString } from './query.ts';
 import { CmsSession, hasJwt, inBrowser, type SessionExchange } from './session.ts';
@@ -139,9 +139,6 @@ interface ResolvedConfig {
   schemaHash: string;
 }
 
-/** Query parameters whose values are secrets (confirmation codes, OAuth tokens); masked in debug logs. */
-const SECRET_PARAMS = /^(?:code|confirmation|access_token|id_token|token|refreshToken|password)$/i;
-
 /**
  * The session operations `client.auth` is built on.
  * @internal
@@ -234,6 +231,10 @@ export class CmsClientCore {
       clear: () => this.session.end(),
       credentials: () => this.sessionCredentials(),
     };
+    // The token, the refresh token and the hooks stay out of console.log(client) and
+    // JSON.stringify(client): logging a client must not print its credentials.
+    for (const key of ['core', 'session', 'sessionFlow'])
+      Object.defineProperty(this, key, { enumerable: false });
     if (config.validateSchema === true) {
       void this.validateSchema().then((result) => {
         if (result.valid) return;
@@ -526,25 +527,4 @@ function parsesAsURL(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The URL with the values of secret query parameters replaced by `***`. */
-export function maskSecrets(url: string): string {
-  const start = url.indexOf('?');
-  if (start === -1) return url;
-  const query = url
-    .slice(start + 1)
-    .split('&')
-    .map((pair) => {
-      const equals = pair.indexOf('=');
-      if (equals === -1) return pair;
-      let name = pair.slice(0, equals);
-      try {
-        name = decodeURIComponent(name);
-      } catch {
-        // keep the raw name
-      }
-      return SECRET_PARAMS.test(name) ? `${pair.slice(0, equals)}=***` : pair;
-    });
-  return `${url.slice(0, start)}?${query.join('&')}`;
 }

@@ -112,7 +112,7 @@ export class CmsError extends Error {
   readonly errorName: CmsErrorName;
   /** Narrow with `isCmsErrorOf(error, name)`. */
   readonly details: unknown;
-  /** The requested URL, when known. */
+  /** The requested URL, when known, with secret query values masked (see `maskSecrets`). */
   readonly url: string | undefined;
   /** Marks instances for `isCmsError` across realms. */
   readonly isCmsError = true as const;
@@ -134,7 +134,7 @@ export class CmsError extends Error {
     this.userMessage = init.userMessage;
     this.errorName = init.errorName;
     this.details = init.details;
-    this.url = init.url;
+    this.url = init.url === undefined ? undefined : maskSecrets(init.url);
   }
 }
 
@@ -142,15 +142,19 @@ export class CmsError extends Error {
 export class CmsConnectionError extends Error {
   /** Always `CmsConnectionError`. */
   override readonly name = 'CmsConnectionError' as const;
-  /** The requested URL. */
+  /** The requested URL, with secret query values masked (see `maskSecrets`). */
   readonly url: string;
   /** Marks instances for `isCmsConnectionError` across realms. */
   readonly isCmsConnectionError = true as const;
 
   /** `cause` is the underlying error: fetch's rejection, or the parse error of a body that is not JSON. */
   constructor(message: string, url: string, cause?: unknown) {
-    super(message, cause === undefined ? undefined : { cause });
-    this.url = url;
+    const shown = maskSecrets(url);
+    super(
+      shown === url ? message : message.replaceAll(url, shown),
+      cause === undefined ? undefined : { cause },
+    );
+    this.url = shown;
   }
 }
 
@@ -176,4 +180,32 @@ export function isCmsConnectionError(error: unknown): error is CmsConnectionErro
     error !== null &&
     (error as { isCmsConnectionError?: unknown }).isCmsConnectionError === true
   );
+}
+
+/**
+ * Query parameters whose values are secrets (confirmation and reset codes, OAuth tokens,
+ * passwords): masked in debug logs and in the URLs errors carry.
+ */
+const SECRET_PARAMS =
+  /^(?:code|confirmation|access_token|id_token|refresh_token|refreshToken|token|jwt|password|secret)$/i;
+
+/** The URL with the values of secret query parameters replaced by `***`. */
+export function maskSecrets(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const query = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals === -1) return pair;
+      let name = pair.slice(0, equals);
+      try {
+        name = decodeURIComponent(name);
+      } catch {
+        // keep the raw name
+      }
+      return SECRET_PARAMS.test(name) ? `${pair.slice(0, equals)}=***` : pair;
+    });
+  return `${url.slice(0, start)}?${query.join('&')}`;
 }

@@ -24,7 +24,6 @@ export {
   CmsClientCore,
   type CmsRequestInfo,
   type GeneratedInfo,
-  maskSecrets,
   type RequestOptions,
   type SchemaValidation,
   type SessionFlow,
@@ -39,6 +38,7 @@ export {
   isCmsConnectionError,
   isCmsError,
   isCmsErrorOf,
+  maskSecrets,
 } from './errors.ts';
 export { causeCode, connectionError, describeBody, errorFromResponse } from './failures.ts';
 export type {
@@ -91,6 +91,7 @@ export type {
   ComponentLink,
   EntryOf,
   FilterKind,
+  FiltersOf,
   InputOf,
   LinksOf,
   MediaLink,
