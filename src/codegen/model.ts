@@ -193,6 +193,7 @@ export const RUNTIME_EXPORTS = [
   'isCmsError',
   'isCmsErrorOf',
   'maskSecrets',
+  'pathSegment',
   'singleApi',
   'toQueryString',
   'uploadApi',

@@ -2,7 +2,7 @@
  * `client.auth`: the users-permissions routes the server exposes. Auth responses that carry
  * `jwt` start a session in refresh mode in a browser; everywhere else they are only returned.
  */
-import type { CacheOptions, CmsClientCore, RequestOptions } from './core.ts';
+import { type CacheOptions, type CmsClientCore, pathSegment, type RequestOptions } from './core.ts';
 import type { NoParams } from './operations.ts';
 import type { Checked, FindOneParams } from './params.ts';
 import type { QueryResult } from './result.ts';
@@ -194,7 +194,7 @@ function fill(path: string, values: Record<string, string>): string {
     const value = values[name];
     if (typeof value !== 'string' || value === '')
       throw new TypeError(`auth: ${name} must be a non-empty string, got ${JSON.stringify(value)}`);
-    return encodeURIComponent(value);
+    return pathSegment(value, `auth: ${name}`);
   });
 }
 

@@ -519,6 +519,23 @@ export class CmsClientCore {
   }
 }
 
+/**
+ * A value as one URL path segment: percent-encoded (`/`, `?`, `#` and `%` included), and never
+ * `.` or `..`, which URL parsing resolves against the path and would send to another route.
+ * @internal
+ */
+export function pathSegment(value: string, label: string): string {
+  if (value === '.' || value === '..')
+    throw new TypeError(
+      `${label} may not be ${JSON.stringify(value)}: as a path segment it would address another route`,
+    );
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    throw new TypeError(`${label} is not well-formed text (it contains a lone UTF-16 surrogate)`);
+  }
+}
+
 /** `URL.canParse`, which older browsers lack. */
 function parsesAsURL(value: string): boolean {
   try {

@@ -3,7 +3,7 @@
  * entries in `{data, meta}`; these unwrap them, turn a 404 on one entry into `null`, and put
  * `data` around inputs.
  */
-import type { CacheOptions, CmsClientCore } from './core.ts';
+import { type CacheOptions, type CmsClientCore, pathSegment } from './core.ts';
 import type { CmsResponse } from './envelope.ts';
 import type { Checked, FindOneParams, QueryParams, SingleParams, WriteParams } from './params.ts';
 import type { QueryResult } from './result.ts';
@@ -102,7 +102,7 @@ function documentPath(path: string, documentId: unknown): string {
       `${path}: a documentId must be a non-empty string (Strapi 5 addresses entries by documentId, not the numeric id), got ${JSON.stringify(documentId)}`,
     );
   }
-  return `${path}/${encodeURIComponent(documentId)}`;
+  return `${path}/${pathSegment(documentId, `${path}: the documentId`)}`;
 }
 
 /** Top-level media attributes of a content type: `one` file or `many`. */
@@ -296,7 +296,7 @@ export function customRoute(
           `${route.method} ${route.path}: the path parameter ${segment} (argument ${index} of ${names.length}) must be a non-empty string or number`,
         );
       }
-      return encodeURIComponent(String(value));
+      return pathSegment(String(value), `${route.method} ${route.path}: the path parameter ${segment}`);
     });
     const payload = args[names.length];
     const cacheOptions = args[names.length + 1] as CacheOptions | undefined;

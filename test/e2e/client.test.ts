@@ -6,6 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createApp, type RunningStrapi, startStrapi } from '../harness/app.ts';
@@ -418,6 +420,148 @@ describe('upload, i18n, custom routes', () => {
     const liked = await cms.articles.like(target.documentId);
     assert.deepEqual(liked.data, { documentId: target.documentId, views: ARTICLES[1]!.views + 1 });
     await assert.rejects(() => cms.articles.like(), /path parameter :id/);
+  });
+});
+
+describe('inputs that try to escape', () => {
+  const ESCAPES = [
+    '../../admin',
+    '../tags',
+    '..%2Ftags',
+    'a?b=1',
+    'a#b',
+    'a/b',
+    '100%',
+    '%2e%2e',
+    ' ',
+    'é🎉',
+  ];
+
+  it('documentIds stay one path segment: every one reaches the articles route and is not found there', async () => {
+    const urls: string[] = [];
+    const client = new generated.CmsClient({
+      baseURL: strapi.url,
+      token: strapi.seed.tokens.fullAccess,
+      onRequest: (info: { url: string }) => urls.push(info.url),
+    });
+    for (const id of ESCAPES) assert.equal(await client.articles.findOne(id), null, id);
+    assert.deepEqual(
+      urls,
+      ESCAPES.map((id) => `${strapi.url}/api/articles/${encodeURIComponent(id)}`),
+    );
+    const tagsBefore = await cms.tags.find({ pagination: { pageSize: 100 } });
+    for (const id of ['../tags', 'a/b']) {
+      await assert.rejects(client.articles.update(id, { title: 'changed' }), {
+        name: 'CmsError',
+        status: 404,
+      });
+      assert.equal(await client.articles.delete(id), null, 'not found at the articles route');
+    }
+    assert.deepEqual(await cms.tags.find({ pagination: { pageSize: 100 } }), tagsBefore, 'no tag touched');
+    // Three levels up, Strapi's public-folder middleware decodes the path, sees it leave the
+    // root and answers 403 itself: the request still reached no other route.
+    await assert.rejects(client.articles.findOne('../../../outside'), {
+      name: 'CmsError',
+      status: 403,
+      errorName: 'ForbiddenError',
+    });
+    const log = strapi.output();
+    for (const id of ESCAPES) assert.ok(log.includes(`GET /api/articles/${encodeURIComponent(id)} `), id);
+  });
+
+  it('"." and ".." are refused before any request: URL parsing would resolve them to another route', async () => {
+    const urls: string[] = [];
+    const client = new generated.CmsClient({
+      baseURL: strapi.url,
+      onRequest: (info: { url: string }) => urls.push(info.url),
+    });
+    for (const id of ['.', '..']) {
+      await assert.rejects(
+        client.articles.findOne(id),
+        /may not be "\.{1,2}": as a path segment it would address/,
+      );
+      await assert.rejects(client.articles.update(id, {}), TypeError);
+      await assert.rejects(client.articles.like(id), /path parameter :id may not be/);
+    }
+    assert.deepEqual(urls, []);
+  });
+
+  it('custom-route parameters are encoded the same way', async () => {
+    const before = await anonymous.articles.popular({ limit: 5 });
+    for (const id of ['../popular', 'x?limit=1', 'x#y']) {
+      await assert.rejects(cms.articles.like(id), { name: 'CmsError', status: 404 });
+    }
+    assert.deepEqual(await anonymous.articles.popular({ limit: 5 }), before, 'no view counted');
+  });
+
+  it('baseURL with or without a trailing slash or behind a path prefix reads the same', async () => {
+    // A reverse proxy on loopback that serves Strapi under /cms and nothing else.
+    const seen: string[] = [];
+    const proxy = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      if (!req.url?.startsWith('/cms/')) {
+        res.writeHead(418).end('outside the prefix');
+        return;
+      }
+      const upstream = httpRequest(
+        `${strapi.url}${req.url.slice(4)}`,
+        { method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const prefix = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/cms`;
+    try {
+      const query = { sort: ['title:asc'], fields: ['title'] };
+      const direct = await new generated.CmsClient({ baseURL: strapi.url }).articles.find(query);
+      for (const baseURL of [`${strapi.url}/`, `${strapi.url}///`, prefix, `${prefix}/`]) {
+        assert.deepEqual(await new generated.CmsClient({ baseURL }).articles.find(query), direct, baseURL);
+      }
+      const behind = new generated.CmsClient({ baseURL: prefix, token: strapi.seed.tokens.fullAccess });
+      for (const id of ['../../admin', '../x']) assert.equal(await behind.articles.findOne(id), null, id);
+      assert.ok(
+        seen.every((url) => url.startsWith('/cms/api/')),
+        `every request stayed under the prefix: ${seen.join(' ')}`,
+      );
+    } finally {
+      proxy.closeAllConnections();
+      proxy.close();
+    }
+  });
+
+  it('query values with & = [ ] %, unicode and a long string reach Strapi exactly as given', async () => {
+    const values = [
+      'a&b=c',
+      '[x][y]',
+      '100%25 %',
+      'ünïcødé 日本語 🎉',
+      'line\nbreak',
+      `${'long '.repeat(1_500)}end`,
+    ];
+    const echo = await anonymous.request('probe/echo', {
+      query: { filters: { title: { $in: values } }, locale: values[3], 'a&b=c': values[0] },
+    });
+    assert.deepEqual(echo.query.filters.title.$in, values);
+    assert.equal(echo.query.locale, values[3]);
+    assert.equal(echo.query['a&b=c'], values[0], 'keys are encoded too');
+  });
+
+  it('keys Strapi would drop (__proto__, constructor) fail before sending; nothing touches a prototype', async () => {
+    // What Strapi does with them: its query parser drops the keys, so the filter would vanish.
+    const raw = await (
+      await fetch(`${strapi.url}/api/probe/echo?filters[constructor][$eq]=x&filters[__proto__][polluted]=1`)
+    ).json();
+    assert.deepEqual(raw.query, {}, 'Strapi dropped both keys');
+    for (const key of ['__proto__', 'constructor']) {
+      const filters = JSON.parse(`{"${key}": {"$eq": "x"}}`);
+      await assert.rejects(cms.articles.find({ filters }), new RegExp(`filters\\.${key}: .*drops`));
+    }
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    assert.equal(({} as Record<string, unknown>).$eq, undefined);
   });
 });
 
