@@ -611,13 +611,45 @@ describe('plugin in production (requireAuth on by default)', () => {
 });
 
 describe('plugin configuration', () => {
-  it('requireAuth: false in production leaves the endpoints public', async () => {
+  it('requireAuth: false in production leaves the endpoints public; maxWatchClients caps the streams', async () => {
     const strapi = await startStrapi(createApp('plugin', { fresh: false }), {
-      env: { NODE_ENV: 'production', CTC_CONFIG: JSON.stringify({ requireAuth: false }) },
+      env: {
+        NODE_ENV: 'production',
+        CTC_CONFIG: JSON.stringify({ requireAuth: false, maxWatchClients: 3 }),
+      },
     });
+    const open: Awaited<ReturnType<typeof openWatch>>[] = [];
     try {
       assert.equal((await getJson(strapi, `${BASE}/schema-hash`)).response.status, 200);
+      for (let i = 0; i < 3; i++) open.push(await openWatch(strapi.url));
+      assert.deepEqual(
+        open.map((watch) => watch.status),
+        [200, 200, 200],
+      );
+      const over = await getJson(strapi, `${BASE}/schema-watch`);
+      assert.equal(over.response.status, 503);
+      assert.equal(over.response.headers.get('retry-after'), '5');
+      assert.deepEqual(over.json, {
+        data: null,
+        error: {
+          status: 503,
+          name: 'ServiceUnavailableError',
+          message: 'Too many open schema-watch streams; retry later',
+          details: {},
+        },
+      });
+      assert.equal(
+        (await getJson(strapi, `${BASE}/schema`)).response.status,
+        200,
+        'the other endpoints still answer',
+      );
+      open.shift()?.close();
+      await eventually(async () => (await probe(strapi)).plugin.watchClients === 2, 5_000, 'a slot to free');
+      const again = await openWatch(strapi.url);
+      open.push(again);
+      assert.equal(again.status, 200, 'a freed slot is reused');
     } finally {
+      for (const watch of open) watch.close();
       await strapi.stop();
     }
   });
