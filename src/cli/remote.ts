@@ -12,6 +12,8 @@ export const PLUGIN_PATH = '/api/cms-typed-client';
 export class RemoteError extends Error {
   override readonly name = 'RemoteError';
   readonly status: number | undefined;
+  /** Seconds the server asked to wait (`Retry-After` on a 503 or 429). */
+  retryAfter: number | undefined;
   constructor(message: string, status?: number, cause?: unknown) {
     super(message, cause === undefined ? undefined : { cause });
     this.status = status;
@@ -84,7 +86,10 @@ export async function request(
   }
   if (response.ok || response.status === 304) return response;
   await response.body?.cancel().catch(() => {});
-  throw statusError(remote, path, response.status);
+  const error = statusError(remote, path, response.status);
+  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+  if (Number.isInteger(retryAfter) && retryAfter >= 0) error.retryAfter = Math.min(retryAfter, 300);
+  throw error;
 }
 
 export function connectionError(remote: Remote, error: unknown, timedOut: boolean): RemoteError {

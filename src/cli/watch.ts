@@ -45,6 +45,7 @@ export async function watch(
   let backoff = initialBackoff;
   let reported = false;
   let force = settings.force === true;
+  let wait: number | undefined;
   out.info(`Watching ${settings.remote.url} for schema changes (Ctrl-C to stop).`);
   while (!signal.aborted) {
     const connection = new AbortController();
@@ -92,6 +93,8 @@ export async function watch(
     } catch (error) {
       if (signal.aborted) break;
       if (error instanceof RemoteError && (error.status === 401 || error.status === 404)) throw error;
+      // Over the plugin's stream cap (or another busy answer): wait as long as the server asks.
+      if (error instanceof RemoteError && error.retryAfter !== undefined) wait = error.retryAfter * 1_000;
       if (!(error instanceof RemoteError) && !connection.signal.aborted && !isNetworkError(error))
         throw error;
     } finally {
@@ -100,6 +103,12 @@ export async function watch(
       connection.abort();
     }
     if (signal.aborted) break;
+    if (wait !== undefined) {
+      out.info(`Strapi is busy; retrying in ${wait / 1_000} s.`);
+      await sleep(wait, signal);
+      wait = undefined;
+      continue;
+    }
     if (!reported) {
       out.info(`Lost the connection to ${settings.remote.url}; reconnecting when Strapi is back...`);
       reported = true;

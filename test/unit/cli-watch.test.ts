@@ -34,6 +34,7 @@ describe('cms-types watch: dead streams and repeated hashes', () => {
   let heartbeat = 100;
   let announceHeartbeat = true;
   let connections = 0;
+  let busyAnswers = 0;
   let schemaRequests = 0;
   const open = new Set<ServerResponse>();
   const timers = new Set<ReturnType<typeof setInterval>>();
@@ -50,6 +51,12 @@ describe('cms-types watch: dead streams and repeated hashes', () => {
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(payload));
       } else if (req.url === '/api/cms-typed-client/schema-watch') {
         connections++;
+        if (busyAnswers > 0) {
+          busyAnswers--;
+          res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' });
+          res.end('{"data":null,"error":{"status":503,"name":"ServiceUnavailableError","message":"full"}}');
+          return;
+        }
         res.writeHead(200, {
           'Content-Type': 'text/event-stream',
           ...(announceHeartbeat ? { 'X-Heartbeat-Interval': String(heartbeat) } : {}),
@@ -151,5 +158,24 @@ describe('cms-types watch: dead streams and repeated hashes', () => {
     assert.ok(connections >= 2, `reconnected (${connections} connections)`);
     assert.equal(generated(), 1, lines.join('\n'));
     assert.equal(schemaRequests, 1);
+  });
+
+  it('a 503 with Retry-After (the stream cap) waits as asked instead of retrying at once', async () => {
+    mode = 'beating';
+    busyAnswers = 1;
+    const started = Date.now();
+    let connectedAt = 0;
+    const timer = setInterval(() => {
+      if (connections === 2 && connectedAt === 0) connectedAt = Date.now();
+    }, 10);
+    try {
+      await watchFor(1_600);
+    } finally {
+      clearInterval(timer);
+    }
+    assert.equal(connections, 2, lines.join('\n'));
+    assert.ok(connectedAt - started >= 950, `retried after ${connectedAt - started} ms`);
+    assert.ok(lines.includes('Strapi is busy; retrying in 1 s.'), lines.join('\n'));
+    assert.equal(generated(), 1);
   });
 });
