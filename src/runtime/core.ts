@@ -89,11 +89,15 @@ export interface RequestOptions {
   manualRedirect?: boolean;
 }
 
+/** The headers of a request as fetch gets them: a plain record unless a hook or option needs `Headers`. */
+type SentHeaders = Headers | Record<string, string>;
+
 /** One request as sent, and what came back. */
 interface Attempt extends SessionExchange {
   method: string;
   url: string;
-  info: CmsRequestInfo;
+  /** What `onRequest` saw; `onError` gets it with `Headers` made from a plain record. */
+  info: Omit<CmsRequestInfo, 'headers'> & { headers: SentHeaders };
   started: number;
   response: Response | undefined;
   text: string;
@@ -291,33 +295,42 @@ export class CmsClientCore {
 
   /** Builds the request (headers, hooks, timeout), sends it, and reads the whole body. */
   private async send(path: string, options: RequestOptions): Promise<Attempt> {
+    const core = this.core;
     const query = toQueryString(options.query);
-    const url = `${this.core.baseURL}/api/${path}${query ? `?${query}` : ''}`;
+    const url = `${core.baseURL}/api/${path}${query ? `?${query}` : ''}`;
     const method = options.method ?? 'GET';
-    const headers = new Headers({ Accept: 'application/json' });
-    const session = this.session;
-    const ownToken = session.ownsToken ? this.core.token : undefined;
+    const ownToken = this.session.ownsToken ? core.token : undefined;
     const token =
       options.anonymousRequest === true
         ? undefined
         : (options.bearer ??
-          (options.publicAuthRoute === true && ownToken !== undefined ? undefined : this.core.token));
+          (options.publicAuthRoute === true && ownToken !== undefined ? undefined : core.token));
     const authorization = token ? `Bearer ${token}` : null;
-    if (authorization !== null) headers.set('Authorization', authorization);
+    const custom = options.cacheOptions?.headers;
+    // fetch reads a plain record faster than Headers. Headers when a hook or an option works on the
+    // headers, or when the token has a character Headers rejects or trims (and set() throws for).
+    const headers: SentHeaders =
+      core.onRequest || custom || (token && !/^[!-~]+$/.test(token))
+        ? new Headers({ Accept: 'application/json' })
+        : { Accept: 'application/json' };
+    if (authorization !== null) setHeader(headers, 'Authorization', authorization);
     let body: FormData | string | undefined;
     if (options.body instanceof FormData) body = options.body;
     else if (options.body !== undefined) {
-      headers.set('Content-Type', 'application/json');
+      setHeader(headers, 'Content-Type', 'application/json');
       body = JSON.stringify(options.body);
     }
-    for (const [name, value] of Object.entries(options.cacheOptions?.headers ?? {})) {
-      if (value === undefined) headers.delete(name);
-      else headers.set(name, value);
+    const info: Attempt['info'] = { method, url, headers };
+    let sent = authorization;
+    if (headers instanceof Headers) {
+      for (const [name, value] of Object.entries(custom ?? {})) {
+        if (value === undefined) headers.delete(name);
+        else headers.set(name, value);
+      }
+      if (core.onRequest) await core.onRequest(info as CmsRequestInfo);
+      if (options.anonymousRequest === true) headers.delete('Authorization');
+      sent = headers.get('Authorization');
     }
-    const info: CmsRequestInfo = { method, url, headers };
-    if (this.core.onRequest) await this.core.onRequest(info);
-    if (options.anonymousRequest === true) headers.delete('Authorization');
-    const sent = headers.get('Authorization');
     const init: RequestInit & {
       cache?: CmsCacheMode;
       credentials?: CmsCredentials;
@@ -356,10 +369,11 @@ export class CmsClientCore {
     const timer = controller ? setTimeout(() => controller.abort(), this.core.timeout) : undefined;
     if (controller) init.signal = controller.signal;
     try {
-      attempt.response = await this.core.fetch(url, init);
-      attempt.status = attempt.response.status;
-      attempt.text = await attempt.response.text();
-      attempt.ok = attempt.response.ok;
+      const response = await core.fetch(url, init);
+      attempt.response = response;
+      attempt.status = response.status;
+      attempt.text = await response.text();
+      attempt.ok = response.ok;
     } catch (error) {
       attempt.ok = false;
       attempt.failure = connectionError(error, url, {
@@ -378,18 +392,21 @@ export class CmsClientCore {
     const response = attempt.response;
     if (attempt.failure !== undefined || response === undefined)
       return this.fail(attempt, attempt.failure ?? new CmsConnectionError('No response.', attempt.url));
-    const redirected =
-      response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
-    if (options.manualRedirect === true && redirected) {
-      this.log(attempt, response.status);
+    // The status and `ok` as send() read them: each getter of a Response costs a brand check.
+    const status = attempt.status;
+    if (
+      options.manualRedirect === true &&
+      (response.type === 'opaqueredirect' || (status >= 300 && status < 400))
+    ) {
+      this.log(attempt, status);
       return { location: response.headers.get('Location') } as T;
     }
-    if (response.status === 404 && options.nullOnNotFound === true) {
-      this.log(attempt, response.status);
+    if (status === 404 && options.nullOnNotFound === true) {
+      this.log(attempt, status);
       return null as T;
     }
-    if (!response.ok) return this.fail(attempt, errorFromResponse(response, attempt.text, attempt.url));
-    this.log(attempt, response.status);
+    if (!attempt.ok) return this.fail(attempt, errorFromResponse(response, attempt.text, attempt.url));
+    this.log(attempt, status);
     if (attempt.text === '') return null as T;
     try {
       return JSON.parse(attempt.text) as T;
@@ -397,7 +414,7 @@ export class CmsClientCore {
       return this.fail(
         attempt,
         new CmsConnectionError(
-          `The server at ${attempt.url} answered ${response.status} with a body that is not JSON (${describeBody(attempt.text)}).`,
+          `The server at ${attempt.url} answered ${status} with a body that is not JSON (${describeBody(attempt.text)}).`,
           attempt.url,
           error,
         ),
@@ -407,7 +424,11 @@ export class CmsClientCore {
 
   private fail(attempt: Attempt, error: CmsError | CmsConnectionError): never {
     this.log(attempt, attempt.failure ? 'failed' : attempt.status);
-    this.core.onError?.(error, attempt.info);
+    if (this.core.onError) {
+      const info = attempt.info;
+      if (!(info.headers instanceof Headers)) info.headers = new Headers(info.headers);
+      this.core.onError(error, info as CmsRequestInfo);
+    }
     throw error;
   }
 
@@ -534,6 +555,12 @@ export function pathSegment(value: string, label: string): string {
   } catch {
     throw new TypeError(`${label} is not well-formed text (it contains a lone UTF-16 surrogate)`);
   }
+}
+
+/** Sets one header of a request. */
+function setHeader(headers: SentHeaders, name: string, value: string): void {
+  if (headers instanceof Headers) headers.set(name, value);
+  else headers[name] = value;
 }
 
 /** `URL.canParse`, which older browsers lack. */

@@ -29,8 +29,10 @@
  * - more than `PARAMETER_LIMIT` parameters, or a query longer than `MAX_QUERY_LENGTH`;
  * - functions, symbols, invalid Dates and objects that are not plain (Map, Set, class instances).
  *
- * Before writing, `fitArrayLimit` rewrites `filters` so that no array is longer than
- * `ARRAY_LIMIT` while the filter keeps its meaning (see there).
+ * `filters` is sent as `fitArrayLimit` rewrites it, so that no array is longer than `ARRAY_LIMIT`
+ * while the filter keeps its meaning (see there). That rewrite is a copy, so it is made only when
+ * it can matter: `params` is written as given, checked while it is written, and written again from
+ * the copy when it holds a longer list or fails a check (errors name paths in the copy).
  */
 
 /**
@@ -63,16 +65,30 @@ type QueryRecord = Record<string, unknown>;
 /** A filter object's logical lists, read without index-signature access. */
 type LogicalGroups = { $or?: unknown; $and?: unknown };
 
-/** Values of the arrays that share one path (indices and `$or`/`$and` levels left out). */
+/** The values written of the arrays that share one path, and their characters. */
 interface QueryListUsage {
-  label: string;
   count: number;
   chars: number;
 }
 
+/** Per path of arrays (indices and `$or`/`$and` levels left out), the values written there. */
+type QueryLists = Map<string, QueryListUsage>;
+
+/** Keys and array positions from the top level down to a value. */
+type QueryPath = readonly (string | number)[];
+
+/** One pass over a params object: the query string so far, and where the writer is. */
 interface QueryWriter {
-  parts: string[];
-  lists: Map<string, QueryListUsage>;
+  /** The query string written so far. */
+  out: string;
+  /** Parameters written so far. */
+  count: number;
+  /** Keys and array positions down to the value being written, for error messages. */
+  path: (string | number)[];
+  /** Writing `fitArrayLimit`'s output: a long array is reported, not a reason to fit first. */
+  fitted: boolean;
+  /** Per list, its values and their characters: only gathered to explain an exceeded limit. */
+  lists: QueryLists | undefined;
 }
 
 /**
@@ -84,13 +100,24 @@ export function toQueryString(params: object | undefined): string {
   if (!isPlainQueryObject(params)) {
     throw new TypeError(`Query parameters must be a plain object, not ${describeQueryValue(params)}.`);
   }
-  const writer: QueryWriter = { parts: [], lists: new Map() };
-  writeQueryObject(writer, '', [], fitArrayLimit(params) as QueryRecord);
-  const query = writer.parts.join('&');
-  if (query.length > MAX_QUERY_LENGTH) {
-    throw queryLengthError(query.length, MAX_QUERY_LENGTH, queryLengthFix(writer, query.length));
+  let writer: QueryWriter;
+  try {
+    // Without a list longer than ARRAY_LIMIT, `fitArrayLimit` would only copy: write `params` as given.
+    writer = writeQuery(params, false);
+  } catch {
+    // A long list, or an error: the fitted copy is what is sent, and what errors name paths in.
+    writer = writeQuery(fitArrayLimit(params) as QueryRecord, true);
   }
-  assertQueryParameterCount(writer);
+  const { out: query, count } = writer;
+  if (query.length > MAX_QUERY_LENGTH || count > PARAMETER_LIMIT) {
+    // Only now: which list to batch, from a second pass that counts the values of each list.
+    const lists: QueryLists = new Map();
+    writeQuery(fitArrayLimit(params) as QueryRecord, true, lists);
+    if (query.length > MAX_QUERY_LENGTH) {
+      throw queryLengthError(query.length, MAX_QUERY_LENGTH, queryLengthFix(lists, count, query.length));
+    }
+    throw queryParameterCountError(lists, count);
+  }
   return query;
 }
 
@@ -148,61 +175,51 @@ function fitQueryValue(value: unknown, inFilters: boolean, depth: number): unkno
 }
 
 function fitQueryObject(object: QueryRecord, inFilters: boolean, depth: number): QueryRecord {
-  const fitted: QueryRecord = {};
-  for (const [key, value] of Object.entries(object)) {
-    if (value !== undefined) {
-      setQueryEntry(fitted, key, fitQueryValue(value, inFilters || key === 'filters', depth + 1));
-    }
-  }
+  // Object.fromEntries sets own properties, even `__proto__`.
+  const fitted = Object.fromEntries(
+    Object.entries(object).flatMap(([key, value]) =>
+      value === undefined ? [] : [[key, fitQueryValue(value, inFilters || key === 'filters', depth + 1)]],
+    ),
+  );
   return inFilters ? nestLongQueryGroups(splitLongQueryLists(nestLongQueryGroups(fitted))) : fitted;
 }
 
-/** A filter object with its fields' long `$in` / `$notIn` lists moved into `$or` / `$and` chunks. */
+/**
+ * A filter object with its fields' long `$in` / `$notIn` lists moved into `$or` / `$and` chunks,
+ * ANDed with the untouched rest of the object.
+ */
 function splitLongQueryLists(node: QueryRecord): QueryRecord {
-  const rest: QueryRecord = {};
+  const rest: [string, unknown][] = [];
   const added: QueryRecord[] = [];
   for (const [field, condition] of Object.entries(node)) {
-    const split =
-      field.startsWith('$') || !isPlainQueryObject(condition)
-        ? undefined
-        : splitQueryCondition(field, condition);
-    if (split === undefined) {
-      setQueryEntry(rest, field, condition);
-      continue;
+    const kept: [string, unknown][] = [];
+    const before = added.length;
+    if (!field.startsWith('$') && isPlainQueryObject(condition)) {
+      for (const [operator, operand] of Object.entries(condition)) {
+        if ((operator !== '$in' && operator !== '$notIn') || !isLongQueryList(operand)) {
+          kept.push([operator, operand]);
+          continue;
+        }
+        const chunks = chunkArray(operand, ARRAY_LIMIT).map((values) => ({
+          [field]: { [operator]: values },
+        }));
+        if (operator === '$in') added.push({ $or: nestLongQueryGroup('$or', chunks) });
+        else added.push(...chunks);
+      }
     }
-    if (split.kept !== undefined) setQueryEntry(rest, field, split.kept);
-    added.push(...split.conjuncts);
+    if (added.length === before) rest.push([field, condition]);
+    else if (kept.length > 0) rest.push([field, Object.fromEntries(kept)]);
   }
-  return added.length === 0 ? node : joinQueryConjuncts(rest, added);
-}
-
-/** The conditions replacing one field's long `$in` / `$notIn`, and what is left of its condition. */
-function splitQueryCondition(
-  field: string,
-  condition: QueryRecord,
-): { kept: QueryRecord | undefined; conjuncts: QueryRecord[] } | undefined {
-  const kept: QueryRecord = {};
-  const conjuncts: QueryRecord[] = [];
-  for (const [operator, operand] of Object.entries(condition)) {
-    if ((operator !== '$in' && operator !== '$notIn') || !isLongQueryList(operand)) {
-      setQueryEntry(kept, operator, operand);
-      continue;
-    }
-    const chunks = chunkArray(operand, ARRAY_LIMIT).map((values) => ({ [field]: { [operator]: values } }));
-    if (operator === '$in') conjuncts.push({ $or: nestLongQueryGroup('$or', chunks) });
-    else conjuncts.push(...chunks);
-  }
-  if (conjuncts.length === 0) return undefined;
-  return { kept: Object.keys(kept).length > 0 ? kept : undefined, conjuncts };
-}
-
-/** `rest` (the untouched keys of a filter object) ANDed with the conditions that replace lists. */
-function joinQueryConjuncts(rest: QueryRecord, added: readonly QueryRecord[]): QueryRecord {
-  const keys = Object.keys(rest);
   const [only] = added;
-  if (keys.length === 0 && added.length === 1 && only !== undefined) return only;
-  const restAnd = (rest as LogicalGroups).$and;
-  const kept = keys.length === 0 ? [] : keys.length === 1 && Array.isArray(restAnd) ? restAnd : [rest];
+  if (only === undefined) return node;
+  if (rest.length === 0 && added.length === 1) return only;
+  const [first] = rest;
+  const kept =
+    rest.length === 1 && first?.[0] === '$and' && Array.isArray(first[1])
+      ? first[1]
+      : rest.length === 0
+        ? []
+        : [Object.fromEntries(rest)];
   return { $and: [...kept, ...added] };
 }
 
@@ -210,12 +227,12 @@ function joinQueryConjuncts(rest: QueryRecord, added: readonly QueryRecord[]): Q
 function nestLongQueryGroups(node: QueryRecord): QueryRecord {
   const { $or, $and } = node as LogicalGroups;
   if (!isLongQueryList($or) && !isLongQueryList($and)) return node;
-  const nested: QueryRecord = {};
-  for (const [key, value] of Object.entries(node)) {
-    const group = (key === '$or' || key === '$and') && Array.isArray(value);
-    setQueryEntry(nested, key, group ? nestLongQueryGroup(key, value) : value);
-  }
-  return nested;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      (key === '$or' || key === '$and') && Array.isArray(value) ? nestLongQueryGroup(key, value) : value,
+    ]),
+  );
 }
 
 function nestLongQueryGroup(operator: '$or' | '$and', items: readonly unknown[]): unknown[] {
@@ -237,161 +254,189 @@ function chunkArray<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
-/** Sets `key` as an own enumerable property, even `__proto__`. */
-function setQueryEntry(target: QueryRecord, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+function writeQuery(params: QueryRecord, fitted: boolean, lists?: QueryLists): QueryWriter {
+  const writer: QueryWriter = { out: '', count: 0, path: [], fitted, lists };
+  writeQueryObject(writer, '', params);
+  return writer;
 }
 
-function writeQueryObject(
-  writer: QueryWriter,
-  prefix: string,
-  path: readonly string[],
-  object: QueryRecord,
-): void {
+function writeQueryObject(writer: QueryWriter, prefix: string, object: QueryRecord): void {
+  const path = writer.path;
   for (const key of Object.keys(object)) {
-    const keyPath = [...path, key];
-    assertQueryKey(key, keyPath);
-    const encoded = encodeQueryText(key, keyPath);
-    writeQueryValue(writer, prefix === '' ? encoded : `${prefix}[${encoded}]`, keyPath, object[key]);
+    const value = object[key];
+    if (value === undefined) continue;
+    path.push(key);
+    const encoded = encodeQueryKey(key, path);
+    const count = writer.count;
+    writeQueryValue(writer, prefix === '' ? encoded : `${prefix}[${encoded}]`, value);
+    if (writer.count === count && key === '$in') throw emptyInError(path);
+    path.pop();
   }
 }
 
-function writeQueryValue(writer: QueryWriter, key: string, path: readonly string[], value: unknown): void {
-  if (value === undefined) return;
+function writeQueryValue(writer: QueryWriter, key: string, value: unknown): void {
+  const path = writer.path;
   if (path.length - 1 > QUERY_DEPTH_LIMIT) throw queryDepthError(path);
-  const before = writer.parts.length;
-  if (Array.isArray(value)) writeQueryArray(writer, key, path, value);
-  else if (isPlainQueryObject(value)) writeQueryObject(writer, key, path, value);
-  else if (value === null) writer.parts.push(key);
-  else writer.parts.push(`${key}=${encodeQueryText(queryScalarText(value, path), path)}`);
-  if (writer.parts.length === before && path.at(-1) === '$in') throw emptyInError(path);
+  if (Array.isArray(value)) writeQueryArray(writer, key, value);
+  else if (isPlainQueryObject(value)) writeQueryObject(writer, key, value);
+  else {
+    const part = value === null ? key : `${key}=${queryValueText(value, path)}`;
+    writer.out = writer.count++ === 0 ? part : `${writer.out}&${part}`;
+  }
 }
 
-function writeQueryArray(
-  writer: QueryWriter,
-  key: string,
-  path: readonly string[],
-  items: readonly unknown[],
-): void {
+/** `[0]` to `[99]`, made once: writing a number as text is slow. */
+const QUERY_INDICES = Array.from({ length: ARRAY_LIMIT }, (_, index) => `[${index}]`);
+
+function writeQueryArray(writer: QueryWriter, key: string, items: readonly unknown[]): void {
+  const { path, lists } = writer;
+  // A list this long may be one that fitArrayLimit splits: toQueryString writes the fitted copy.
+  if (!writer.fitted && items.length > ARRAY_LIMIT) throw queryArrayLimitError(path, items.length);
   let index = 0;
-  for (let position = 0; position < items.length; position += 1) {
-    const item = items[position];
-    const before = writer.parts.length;
-    writeQueryValue(writer, `${key}[${index}]`, [...path, String(position)], item);
-    if (writer.parts.length === before) continue;
+  let position = 0;
+  for (const item of items) {
+    if (item === undefined) continue;
+    const { count, out } = writer;
+    // Error paths name the position in the fitted copy, which has no undefined items; `index`
+    // counts the items written (an empty object or array writes nothing).
+    path.push(position++);
+    writeQueryValue(writer, key + (QUERY_INDICES[index] ?? `[${index}]`), item);
+    path.pop();
+    if (writer.count === count) continue;
     index += 1;
-    if (!Array.isArray(item) && !isPlainQueryObject(item)) {
-      recordQueryListItem(writer, path, writer.parts[before] ?? '');
+    if (lists !== undefined && !Array.isArray(item) && !isPlainQueryObject(item)) {
+      // One value of this list: its `key=value` and the `&` before or after it.
+      const label = path.filter((segment) => !/^(?:\d+|\$or|\$and)$/.test(String(segment))).join('.');
+      const usage = lists.get(label) ?? { count: 0, chars: 0 };
+      usage.count += 1;
+      usage.chars += writer.out.length - out.length + (count === 0 ? 1 : 0);
+      lists.set(label, usage);
     }
   }
   if (index > ARRAY_LIMIT) throw queryArrayLimitError(path, index);
 }
 
-function recordQueryListItem(writer: QueryWriter, path: readonly string[], part: string): void {
-  const label = path.filter((segment) => !/^\d+$/.test(segment) && segment !== '$or' && segment !== '$and');
-  const name = label.join('.');
-  const usage = writer.lists.get(name) ?? { label: name, count: 0, chars: 0 };
-  usage.count += 1;
-  usage.chars += part.length + 1;
-  writer.lists.set(name, usage);
-}
-
-function queryScalarText(value: unknown, path: readonly string[]): string {
+/** A leaf value as written: encoded text. */
+function queryValueText(value: unknown, path: QueryPath): string {
   switch (typeof value) {
     case 'string':
-      return value;
-    case 'number':
+      return encodeQueryText(value, path);
     case 'boolean':
     case 'bigint':
       return String(value);
+    case 'number':
+      // Only the exponent form of a number this large (`1e+21`) has a character to encode.
+      return Math.abs(value) < 1e21 ? String(value) : encodeQueryText(String(value), path);
   }
   if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) {
-      throw new TypeError(`Query parameter ${formatQueryPath(path)} is an invalid Date; pass a valid one.`);
-    }
-    return value.toISOString();
+    if (Number.isNaN(value.getTime()))
+      throw queryParameterError(path, ' is an invalid Date; pass a valid one.');
+    return encodeQueryText(value.toISOString(), path);
   }
-  throw new TypeError(
-    `Query parameter ${formatQueryPath(path)} is ${describeQueryValue(value)}, which a query string cannot carry. ` +
+  throw queryParameterError(
+    path,
+    ` is ${describeQueryValue(value)}, which a query string cannot carry. ` +
       'Pass a string, number, boolean, bigint, Date, null, array or plain object (undefined leaves it out).',
   );
 }
 
-function assertQueryKey(key: string, path: readonly string[]): void {
-  const where = `Query parameter ${formatQueryPath(path)}`;
+/** Keys that passed `assertQueryKey` and need no encoding (bounded: cleared at 1000 keys). */
+const PLAIN_QUERY_KEYS = new Set<string>();
+
+/** `key` as written, once checked that qs reads it back as this key. */
+function encodeQueryKey(key: string, path: QueryPath): string {
+  if (PLAIN_QUERY_KEYS.has(key)) return key;
+  assertQueryKey(key, path);
+  const encoded = encodeQueryText(key, path);
+  // An all-digit key passes only at the top level, so it is checked each time.
+  if (encoded === key && !/^\d+$/.test(key)) {
+    if (PLAIN_QUERY_KEYS.size >= 1000) PLAIN_QUERY_KEYS.clear();
+    PLAIN_QUERY_KEYS.add(key);
+  }
+  return encoded;
+}
+
+function assertQueryKey(key: string, path: QueryPath): void {
   if (key === '') {
     throw new TypeError(
       `${formatQueryPath(path.slice(0, -1))} has an empty key, which Strapi's query parser (qs) drops or reads as an array push. Remove it.`,
     );
   }
-  if (key.includes('[') || key.includes(']')) {
-    throw new TypeError(
-      `${where}: the key ${JSON.stringify(key)} contains "[" or "]", which Strapi's query parser (qs) reads as nesting. ` +
+  const quoted = JSON.stringify(key);
+  if (/[[\]]/.test(key)) {
+    throw queryParameterError(
+      path,
+      `: the key ${quoted} contains "[" or "]", which Strapi's query parser (qs) reads as nesting. ` +
         'Nest an object instead of writing brackets in the key, or rename the key.',
     );
   }
   if (path.length > 1 && /^\d+$/.test(key)) {
-    throw new TypeError(
-      `${where}: the key ${JSON.stringify(key)} is all digits, and Strapi's query parser (qs) reads ` +
+    throw queryParameterError(
+      path,
+      `: the key ${quoted} is all digits, and Strapi's query parser (qs) reads ` +
         `[${key}] as an array index, not an object key. Use an array, or a key with a non-digit character.`,
     );
   }
   if (Object.hasOwn(Object.prototype, key)) {
-    throw new TypeError(
-      `${where}: the key ${JSON.stringify(key)} names an Object.prototype member, and Strapi's query parser (qs) ` +
+    throw queryParameterError(
+      path,
+      `: the key ${quoted} names an Object.prototype member, and Strapi's query parser (qs) ` +
         'silently drops such keys. Rename the key.',
     );
   }
 }
 
 /** `encodeURIComponent`, leaving `$ , : @` readable; a lone surrogate becomes a `TypeError`. */
-function encodeQueryText(text: string, path: readonly string[]): string {
+function encodeQueryText(text: string, path: QueryPath): string {
+  if (!/[^\w.!~*'()$,:@-]/.test(text)) return text;
   try {
     return encodeURIComponent(text).replace(/%(?:24|2C|3A|40)/g, decodeURIComponent);
   } catch (error) {
     if (!(error instanceof URIError)) throw error;
-    throw new TypeError(
-      `Query parameter ${formatQueryPath(path)} contains a lone UTF-16 surrogate, which cannot be encoded as UTF-8. Fix the text.`,
+    throw queryParameterError(
+      path,
+      ' contains a lone UTF-16 surrogate, which cannot be encoded as UTF-8. Fix the text.',
     );
   }
 }
 
-function assertQueryParameterCount(writer: QueryWriter): void {
-  const total = writer.parts.length;
-  if (total <= PARAMETER_LIMIT) return;
-  const list = largestQueryList(writer, 'count');
+/** The list with the most values (`count`) or characters (`chars`). */
+function largestQueryList(lists: QueryLists, by: 'count' | 'chars'): [string, QueryListUsage] | undefined {
+  let largest: [string, QueryListUsage] | undefined;
+  for (const entry of lists) {
+    if (largest === undefined || entry[1][by] > largest[1][by]) largest = entry;
+  }
+  return largest;
+}
+
+function queryParameterCountError(lists: QueryLists, total: number): TypeError {
+  const [label, list] = largestQueryList(lists, 'count') ?? [];
   const room = list === undefined ? 0 : PARAMETER_LIMIT - (total - list.count);
   const fix =
     list !== undefined && room > 0
-      ? `${list.count} of them are values of ${list.label}: send them in batches of at most ${room} per request`
+      ? `${list.count} of them are values of ${label}: send them in batches of at most ${room} per request`
       : 'request fewer fields, populated relations or filter values at once';
-  throw new TypeError(
+  return new TypeError(
     `The query has ${total} parameters, more than the ${PARAMETER_LIMIT} Strapi's query parser reads (qs parameterLimit); ` +
       `Strapi would silently ignore the rest, losing filters or fields. Fix: ${fix}.`,
   );
 }
 
-function queryLengthFix(writer: QueryWriter, length: number): string {
-  const list = largestQueryList(writer, 'chars');
-  const perValue = list === undefined ? 0 : list.chars / list.count;
-  const byLength = list === undefined ? 0 : Math.floor((MAX_QUERY_LENGTH - (length - list.chars)) / perValue);
-  const byCount = list === undefined ? 0 : PARAMETER_LIMIT - (writer.parts.length - list.count);
-  const room = Math.min(byLength, byCount);
-  if (list === undefined || list.count < 2 || room < 1) {
-    return 'shorten the longest values, or send fewer parameters at once';
+function queryLengthFix(lists: QueryLists, count: number, length: number): string {
+  const [label, list] = largestQueryList(lists, 'chars') ?? [];
+  if (list !== undefined && list.count > 1) {
+    const room = Math.min(
+      Math.floor((MAX_QUERY_LENGTH - (length - list.chars)) / (list.chars / list.count)),
+      PARAMETER_LIMIT - (count - list.count),
+    );
+    if (room >= 1) {
+      return (
+        `the ${list.count} values of ${label} take ${list.chars} characters: split them into batches of at most ` +
+        `${room} per request, or filter on a field with fewer values`
+      );
+    }
   }
-  return (
-    `the ${list.count} values of ${list.label} take ${list.chars} characters: split them into batches of at most ` +
-    `${room} per request, or filter on a field with fewer values`
-  );
-}
-
-function largestQueryList(writer: QueryWriter, by: 'count' | 'chars'): QueryListUsage | undefined {
-  let largest: QueryListUsage | undefined;
-  for (const usage of writer.lists.values()) {
-    if (largest === undefined || usage[by] > largest[by]) largest = usage;
-  }
-  return largest;
+  return 'shorten the longest values, or send fewer parameters at once';
 }
 
 function queryLengthError(length: number, limit: number, fix: string): TypeError {
@@ -402,39 +447,46 @@ function queryLengthError(length: number, limit: number, fix: string): TypeError
   );
 }
 
-function queryDepthError(path: readonly string[]): TypeError {
-  return new TypeError(
-    `Query parameter ${formatQueryPath(path)} is nested ${path.length - 1} levels deep, more than the ` +
+function queryDepthError(path: QueryPath): TypeError {
+  return queryParameterError(
+    path,
+    ` is nested ${path.length - 1} levels deep, more than the ` +
       `${QUERY_DEPTH_LIMIT} Strapi's query parser reads (qs depth); it would read the deeper levels as one literal key. ` +
       `Flatten the query (fewer nested relations or $and/$or levels). Array indices count as levels, and so do ` +
       `the $or/$and levels added to split arrays longer than ${ARRAY_LIMIT}; a cyclic object also ends here.`,
   );
 }
 
-function emptyInError(path: readonly string[]): TypeError {
-  return new TypeError(
-    `Query parameter ${formatQueryPath(path)} is $in with no values. An empty array vanishes from a query ` +
+function emptyInError(path: QueryPath): TypeError {
+  return queryParameterError(
+    path,
+    ' is $in with no values. An empty array vanishes from a query ' +
       'string, so Strapi would get no $in condition and match EVERY entry instead of none. Skip the request ' +
       '(its answer is empty), or leave the condition out if you meant "no restriction".',
   );
 }
 
-function queryArrayLimitError(path: readonly string[], count: number): TypeError {
-  return new TypeError(
-    `Query parameter ${formatQueryPath(path)} has ${count} items, more than the ${ARRAY_LIMIT} Strapi's query ` +
+function queryArrayLimitError(path: QueryPath, count: number): TypeError {
+  return queryParameterError(
+    path,
+    ` has ${count} items, more than the ${ARRAY_LIMIT} Strapi's query ` +
       `parser reads as an array (qs arrayLimit); it would read an object with numeric keys. Only $in and $notIn ` +
       `on a field inside filters, and $or/$and lists, are split automatically. Send at most ${ARRAY_LIMIT} ` +
       'items here, or split the request.',
   );
 }
 
-function formatQueryPath(path: readonly string[]): string {
+/** `Query parameter <path><text>`, as a `TypeError`. */
+function queryParameterError(path: QueryPath, text: string): TypeError {
+  return new TypeError(`Query parameter ${formatQueryPath(path)}${text}`);
+}
+
+function formatQueryPath(path: QueryPath): string {
   return path.length === 0 ? '(top level)' : path.join('.');
 }
 
 function describeQueryValue(value: unknown): string {
-  if (typeof value === 'function') return 'a function';
-  if (typeof value === 'symbol') return 'a symbol';
+  if (typeof value === 'function' || typeof value === 'symbol') return `a ${typeof value}`;
   if (Array.isArray(value)) return 'an array';
   const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
   return typeof name === 'string' && name !== '' ? `a ${name}` : 'an object that is not plain';

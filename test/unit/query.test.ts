@@ -670,6 +670,48 @@ describe('long lists are split so Strapi still reads them, with the same meaning
   });
 });
 
+describe('one pass over the params as given, the fitted copy only when needed', () => {
+  it('a list over the limit with undefined items is written once they are dropped', () => {
+    const fields = [...range(100).map(String), undefined, undefined];
+    assert.deepEqual(roundTrip({ fields }), { fields: range(100).map(String) });
+  });
+
+  it('errors name paths as the fitted copy has them: positions without undefined items, split filters', () => {
+    throwsTypeError(() => toQueryString({ a: [undefined, {}, { 'b]': 1 }] }), /^Query parameter a\.1\.b\]/);
+    throwsTypeError(
+      () => toQueryString({ filters: { title: { '': 1 }, id: { $in: range(150) } } }),
+      /^filters\.\$and\.0\.title has an empty key/,
+    );
+  });
+
+  it('a key accepted at the top level is still checked below it', () => {
+    assert.equal(toQueryString({ 7: 'x', title: 'y' }), '7=x&title=y');
+    throwsTypeError(() => toQueryString({ filters: { 7: 'x' } }), /filters\.7: the key "7" is all digits/);
+    throwsTypeError(() => toQueryString({ filters: { title: { constructor: 'x' } } }), /Object\.prototype/);
+  });
+
+  it('writes numbers, booleans, bigints and Dates, encoding the few texts that need it', () => {
+    assert.equal(
+      toQueryString({
+        a: [1.5, -0, 1e-7, 1e21, -1e21, Number.NaN, true, 10n, new Date(Date.UTC(10000, 0, 1))],
+      }),
+      'a[0]=1.5&a[1]=0&a[2]=1e-7&a[3]=1e%2B21&a[4]=-1e%2B21&a[5]=NaN&a[6]=true&a[7]=10' +
+        '&a[8]=%2B010000-01-01T00:00:00.000Z',
+    );
+  });
+
+  it('names the list to batch when there are too many parameters', () => {
+    const params: Json = Object.fromEntries(range(9, 0).map((index) => [`a${index}`, range(100)]));
+    params.b = range(100);
+    params.c = 1;
+    throwsTypeError(
+      () => toQueryString(params),
+      /1001 parameters/,
+      /Fix: 100 of them are values of a0: send them in batches of at most 99 per request\.$/,
+    );
+  });
+});
+
 describe(`the URL-length guard (MAX_QUERY_LENGTH = ${MAX_QUERY_LENGTH})`, () => {
   it('420 numeric ids serialize as 5 $or chunks and round-trip', () => {
     const ids = range(420);

@@ -67,6 +67,70 @@ describe('cache options', () => {
   });
 });
 
+describe('headers', () => {
+  it('without onRequest or cacheOptions.headers, fetch gets a plain record', async () => {
+    const { calls, client } = recorder();
+    await collection(client, 'articles').find();
+    client.setToken('t0ken');
+    await collection(client, 'articles').create({ title: 'x' });
+    assert.deepEqual(calls[0]?.init.headers, { Accept: 'application/json' });
+    assert.deepEqual(calls[1]?.init.headers, {
+      Accept: 'application/json',
+      Authorization: 'Bearer t0ken',
+      'Content-Type': 'application/json',
+    });
+  });
+
+  it('onError sees Headers with what was sent, and onRequest can change the headers', async () => {
+    const seen: [string | null, string | null][] = [];
+    const sent: unknown[] = [];
+    const client = new CmsClientCore({
+      baseURL: 'http://cms.test',
+      token: 't0ken',
+      fetch: (async (_url: string, init: RequestInit) => {
+        sent.push(new Headers(init.headers).get('x-hook'));
+        return Response.json(
+          { data: null, error: { status: 400, name: 'ValidationError', message: 'no' } },
+          { status: 400 },
+        );
+      }) as typeof globalThis.fetch,
+      onError: (_error, info) => {
+        assert.ok(info.headers instanceof Headers);
+        seen.push([info.headers.get('authorization'), info.headers.get('accept')]);
+      },
+    });
+    await assert.rejects(collection(client, 'articles').find());
+    assert.deepEqual(seen, [['Bearer t0ken', 'application/json']]);
+    const hooked = new CmsClientCore({
+      baseURL: 'http://cms.test',
+      fetch: (async (_url: string, init: RequestInit) => {
+        sent.push((init.headers as Headers).get('x-hook'));
+        return Response.json({ data: [] });
+      }) as typeof globalThis.fetch,
+      onRequest: ({ headers }) => headers.set('x-hook', '1'),
+    });
+    await collection(hooked, 'articles').find();
+    assert.deepEqual(sent, [null, '1']);
+  });
+
+  it('a token Headers rejects throws its TypeError before anything is sent', async () => {
+    const { calls, client } = recorder();
+    client.setToken('bad\ntoken');
+    await assert.rejects(collection(client, 'articles').find(), (error: unknown) => {
+      assert.ok(error instanceof TypeError && !('isCmsConnectionError' in error), String(error));
+      return true;
+    });
+    assert.equal(calls.length, 0);
+  });
+
+  it('a token Headers would trim is sent trimmed, as Headers sends it', async () => {
+    const { calls, client } = recorder();
+    client.setToken('t0ken ');
+    await collection(client, 'articles').find();
+    assert.equal(new Headers(calls[0]?.init.headers).get('authorization'), 'Bearer t0ken');
+  });
+});
+
 describe('arguments', () => {
   it('create/update/delete tell query parameters from cache options', async () => {
     const { calls, client } = recorder(() => Response.json({ data: {} }));
