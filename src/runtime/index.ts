@@ -91,7 +91,6 @@ export type {
   ComponentLink,
   EntryOf,
   FilterKind,
-  FiltersOf,
   InputOf,
   LinksOf,
   MediaLink,
