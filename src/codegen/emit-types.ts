@@ -1,8 +1,9 @@
 /**
- * Model -> the text of `types.ts`: only interfaces and type aliases (no values, no imports), so
- * the same text is valid as `types.ts` and as `types.d.ts`. Pure and deterministic: models come
- * sorted by uid, attributes in schema order, and every name was resolved by the model step.
- * No header: the writer adds one.
+ * Model -> the text of `types.ts`: only interfaces and type aliases (no values), so the same text
+ * is valid as `types.ts` and as `types.d.ts`. Its one import is type-only: the field conditions
+ * of the client runtime (`TextFilter`, `DateFilter`...), which the per-model `<Name>Filters`
+ * interfaces use. Pure and deterministic: models come sorted by uid, attributes in schema order,
+ * and every name was resolved by the model step. No header: the writer adds one.
  */
 import type {
   CodegenModel,
@@ -15,12 +16,18 @@ import type {
 import { jsdocText, stringLiteral } from './names.ts';
 
 export function emitTypes(model: CodegenModel): string {
+  const filters = new FilterContext(model);
   const blocks: string[] = [SHARED];
   if (model.hasBlocks) blocks.push(BLOCKS);
-  for (const contentType of model.contentTypes) blocks.push(...contentTypeDeclarations(contentType));
-  for (const component of model.components) blocks.push(...componentDeclarations(component));
+  for (const contentType of model.contentTypes) {
+    blocks.push(...contentTypeDeclarations(contentType), contentTypeFilters(contentType, filters));
+  }
+  for (const component of model.components) {
+    blocks.push(...componentDeclarations(component), componentFilters(component, filters));
+  }
   blocks.push(registry(model));
-  return `${blocks.join('\n\n')}\n`;
+  const imports = filters.imports();
+  return `${imports === '' ? '' : `${imports}\n\n`}${blocks.join('\n\n')}\n`;
 }
 
 const SHARED = `/** An entry's id: Strapi 5 accepts the \`documentId\` string or the numeric \`id\`. */
@@ -516,8 +523,217 @@ function componentDeclarations(model: ComponentModel): string[] {
   ];
 }
 
+/** The filter conditions of the client runtime (src/runtime/filters.ts) the filters use. */
+type Condition =
+  | 'BigIntegerFilter'
+  | 'BooleanFilter'
+  | 'DateFilter'
+  | 'JsonOperators'
+  | 'NumberFilter'
+  | 'TextFilter';
+
+/**
+ * What the `<Name>Filters` interfaces refer to: the filters name of every model by uid, and the
+ * runtime conditions used so far (the types file imports exactly those).
+ */
+class FilterContext {
+  readonly #names = new Map<string, string>();
+  readonly #used = new Set<Condition>();
+
+  constructor(model: CodegenModel) {
+    for (const { uid, names } of [...model.contentTypes, ...model.components])
+      this.#names.set(uid, names.filters);
+  }
+
+  /** The filters interface of a model uid, or a loose record when the schema lacks it. */
+  of(uid: string | null): string {
+    return (uid === null ? undefined : this.#names.get(uid)) ?? 'Record<string, unknown>';
+  }
+
+  use(condition: Condition): string {
+    this.#used.add(condition);
+    return condition;
+  }
+
+  imports(): string {
+    if (this.#used.size === 0) return '';
+    const names = [...this.#used].sort().join(', ');
+    return `import type { ${names} } from './client.js';`;
+  }
+}
+
+/**
+ * A scalar field's condition, resolved here to the runtime's named condition of its type: the
+ * value itself (shorthand for `$eq`; never `null`, which is `$null`) or the operators of its
+ * kind, exactly the runtime's `FieldFilter<kind, value>`. Numbers and dates also take a number
+ * or a `Date`; JSON and blocks only `$null` and `$notNull`.
+ */
+function fieldFilter(attribute: ScalarAttribute | SystemField, context: FilterContext): string {
+  switch (attribute.type) {
+    case 'enumeration':
+      return `${context.use('TextFilter')}<${scalarType(attribute, 'entry')}>`;
+    case 'integer':
+    case 'float':
+    case 'decimal':
+      return context.use('NumberFilter');
+    case 'biginteger':
+      return context.use('BigIntegerFilter');
+    case 'date':
+    case 'time':
+    case 'datetime':
+    case 'timestamp':
+      return context.use('DateFilter');
+    case 'boolean':
+      return context.use('BooleanFilter');
+    case 'json':
+    case 'blocks':
+      return context.use('JsonOperators');
+    default:
+      return context.use('TextFilter');
+  }
+}
+
+/** A field Strapi adds to every entry, typed like the attribute type it behaves as. */
+interface SystemField {
+  key: string;
+  name: string;
+  type: 'integer' | 'string' | 'datetime';
+}
+
+const FILTER_KIND_DOCS: Record<string, string> = {
+  string: 'a value (as `$eq`) or text operators',
+  number: 'a value (as `$eq`) or range operators',
+  date: 'an ISO 8601 string or `Date` (as `$eq`), or range operators',
+  boolean: 'a value (as `$eq`) or equality operators',
+  json: '`$null` or `$notNull` only',
+};
+
+function scalarFilterMember(attribute: ScalarAttribute | SystemField, context: FilterContext): Member {
+  return {
+    key: attribute.key,
+    type: fieldFilter(attribute, context),
+    optional: true,
+    docs: [`\`${jsdocText(attribute.name)}\`: ${FILTER_KIND_DOCS[filterKind(attribute)]}.`],
+  };
+}
+
+function linkFilterMember(attribute: ModelAttribute, context: FilterContext): Member | undefined {
+  const name = jsdocText(attribute.name);
+  switch (attribute.classification) {
+    case 'relation':
+      return {
+        key: attribute.key,
+        type: context.of(attribute.targetUid),
+        optional: true,
+        docs: [`\`${name}\`: conditions on the related entries' fields.`],
+      };
+    case 'component':
+      return {
+        key: attribute.key,
+        type: context.of(attribute.targetUid),
+        optional: true,
+        docs: [`\`${name}\`: conditions on the component's fields.`],
+      };
+    case 'media':
+      return {
+        key: attribute.key,
+        type: context.of(UPLOAD_FILE_UID),
+        optional: true,
+        docs: [`\`${name}\`: conditions on the file's fields.`],
+      };
+    default:
+      // Strapi cannot filter by a dynamic zone; scalars are listed before the links.
+      return undefined;
+  }
+}
+
+const UPLOAD_FILE_UID = 'plugin::upload.file';
+
+/**
+ * `<Name>Filters`: the scalar fields (system fields first) with the operators of their kind,
+ * then relations, media and components by their target's filters, then `$and`, `$or`, `$not`.
+ * Hidden attributes and dynamic zones are left out: Strapi rejects filters on them.
+ */
+function filtersDeclaration(
+  label: string,
+  names: { filters: string },
+  system: SystemField[],
+  attributes: ModelAttribute[],
+  extraLinks: Member[],
+  context: FilterContext,
+): string {
+  const visible = attributes.filter((a) => !a.hidden);
+  const scalars = visible
+    .filter((a): a is ScalarAttribute => a.classification === 'scalar')
+    .map((a) => scalarFilterMember(a, context));
+  const links = visible
+    .map((a) => linkFilterMember(a, context))
+    .filter((member): member is Member => member !== undefined);
+  const self = names.filters;
+  return declareInterface(
+    [
+      `${label}: what \`filters\` accepts. Each field takes the operators of its type;`,
+      'relations, media and components take conditions on their target; `$and`, `$or`, `$not` nest.',
+    ],
+    self,
+    [
+      ...system.map((field) => scalarFilterMember(field, context)),
+      ...scalars,
+      ...links,
+      ...extraLinks,
+      { key: '$and', type: `readonly ${self}[]`, optional: true, docs: ['All of the conditions.'] },
+      { key: '$or', type: `readonly ${self}[]`, optional: true, docs: ['Any of the conditions.'] },
+      { key: '$not', type: self, optional: true, docs: ['Not the condition.'] },
+    ],
+  );
+}
+
+function systemField(name: string, type: SystemField['type']): SystemField {
+  return { key: name, name, type };
+}
+
+function contentTypeFilters(model: ContentTypeModel, context: FilterContext): string {
+  const system: SystemField[] = [
+    systemField('id', 'integer'),
+    systemField('documentId', 'string'),
+    systemField('createdAt', 'datetime'),
+    systemField('updatedAt', 'datetime'),
+    systemField('publishedAt', 'datetime'),
+  ];
+  if (model.localized) system.push(systemField('locale', 'string'));
+  const localizations: Member[] = model.localized
+    ? [
+        {
+          key: 'localizations',
+          type: model.names.filters,
+          optional: true,
+          docs: ['`localizations`: conditions on the other locales of the entry.'],
+        },
+      ]
+    : [];
+  return filtersDeclaration(
+    title('Content type', model.uid, model.displayName),
+    model.names,
+    system,
+    model.attributes,
+    localizations,
+    context,
+  );
+}
+
+function componentFilters(model: ComponentModel, context: FilterContext): string {
+  return filtersDeclaration(
+    title('Component', model.uid, model.displayName),
+    model.names,
+    [systemField('id', 'integer')],
+    model.attributes,
+    [],
+    context,
+  );
+}
+
 /** The filter kind of a scalar attribute: which operators its filters accept. */
-function filterKind(attribute: ScalarAttribute): string {
+function filterKind(attribute: ScalarAttribute | SystemField): string {
   switch (attribute.type) {
     case 'integer':
     case 'float':
@@ -593,14 +809,18 @@ function contentTypeSystemScalars(model: ContentTypeModel): [string, string][] {
 }
 
 const CONTENT_TYPES_DOC =
-  'Content types by uid: `entry`, `populatable` and `input` interfaces, `kind`, `links` and `scalars`.';
+  'Content types by uid: `entry`, `populatable`, `input` and `filters` interfaces, `kind`, `links` and `scalars`.';
 const COMPONENTS_DOC = 'Components by uid, in the same form without `kind`.';
 
 function registry(model: CodegenModel): string {
-  const entry = (names: { entry: string; populatable: string; input: string }, extra: string[]) =>
+  const entry = (
+    names: { entry: string; populatable: string; input: string; filters: string },
+    extra: string[],
+  ) =>
     `      entry: ${names.entry};\n` +
     `      populatable: ${names.populatable};\n` +
     `      input: ${names.input};\n` +
+    `      filters: ${names.filters};\n` +
     extra.map((line) => `      ${line};\n`).join('');
   const contentTypes = model.contentTypes.map(
     (ct) =>

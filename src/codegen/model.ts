@@ -7,13 +7,14 @@
  *   `plugin::<plugin>.<y>`: PascalCase(plugin + '-' + singularName) (`UsersPermissionsUser`);
  *   any other `<ns>::` prefix: PascalCase(ns + '-' + singularName).
  * - Component: PascalCase(category + '-' + name) (`shared.seo` -> `SharedSeo`).
- * - Each content type or component T takes the three names T, TPopulatable and TInput together.
+ * - Each content type or component T takes the four names T, TPopulatable, TInput and TFilters
+ *   together.
  * - Dynamic zone: `<Owner><Attr>Zone` (`Article` + `sections` -> `ArticleSectionsZone`).
  * - Order of claims: the shared and global names in RESERVED_TYPE_NAMES first (never handed out,
  *   whether or not the output uses them), then content types by uid, then components by uid,
  *   then dynamic zones (owners in that same order, attributes by name). A taken name gets the
- *   first free numeric suffix 2, 3, ...; for T the suffix goes on the stem, so all three names
- *   move together (`Article2`, `Article2Populatable`, `Article2Input`).
+ *   first free numeric suffix 2, 3, ...; for T the suffix goes on the stem, so all four names
+ *   move together (`Article2`, `Article2Populatable`, `Article2Input`, `Article2Filters`).
  * - Client property of an `api::` content type: camelCase(pluralName) for a collection type,
  *   camelCase(singularName) for a single type; a leading digit gets a `_` prefix, an empty name
  *   becomes `unnamed`. A name equal to a client member (RESERVED_CLIENT_MEMBERS) or an
@@ -97,6 +98,8 @@ export const RUNTIME_EXPORTS = [
   'AuthSessionEntry',
   'AuthSessionsResponse',
   'AuthUser',
+  'BigIntegerFilter',
+  'BooleanFilter',
   'BooleanOperators',
   'CacheOptions',
   'ChangePasswordData',
@@ -117,6 +120,7 @@ export const RUNTIME_EXPORTS = [
   'ComponentLink',
   'ComponentPopulate',
   'ConnectionContext',
+  'DateFilter',
   'EmailConfirmation',
   'Entry',
   'EntryOf',
@@ -125,6 +129,7 @@ export const RUNTIME_EXPORTS = [
   'Fields',
   'FilterKind',
   'Filters',
+  'FiltersOf',
   'FindOneParams',
   'GeneratedInfo',
   'I18nApi',
@@ -140,6 +145,7 @@ export const RUNTIME_EXPORTS = [
   'ModelOf',
   'ModelShape',
   'NoParams',
+  'NumberFilter',
   'PARAMETER_LIMIT',
   'Pagination',
   'PopulatableName',
@@ -170,6 +176,7 @@ export const RUNTIME_EXPORTS = [
   'Sort',
   'SortKey',
   'StringOperators',
+  'TextFilter',
   'TokenSlot',
   'UnknownKey',
   'UploadApi',
@@ -377,6 +384,8 @@ export interface ModelNames {
   entry: string;
   populatable: string;
   input: string;
+  /** What `filters` accepts for this model. */
+  filters: string;
 }
 
 export interface ContentTypeModel {
@@ -497,10 +506,15 @@ export function buildModel(schema: CmsSchema): CodegenModel {
   const componentUids = sortedKeys(components);
 
   const types = new Uniquifier(RESERVED_TYPE_NAMES);
-  const group = ['', 'Populatable', 'Input'];
+  const group = ['', 'Populatable', 'Input', 'Filters'];
   const claimNames = (stem: string): ModelNames => {
     const entry = types.claimGroup(stem, group);
-    return { entry, populatable: `${entry}Populatable`, input: `${entry}Input` };
+    return {
+      entry,
+      populatable: `${entry}Populatable`,
+      input: `${entry}Input`,
+      filters: `${entry}Filters`,
+    };
   };
 
   const ctNames = new Map<string, ModelNames>();

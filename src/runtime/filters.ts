@@ -2,17 +2,15 @@
  * Typed `filters`: each field takes only the operators that fit its type (`$containsi` on
  * strings, `$between` on numbers and dates, `$in` with arrays of the field's type), relations
  * and components filter by their target's fields, and `$and` / `$or` / `$not` nest.
+ *
+ * The generator resolves this per content type and component into a concrete `<Name>Filters`
+ * interface (src/codegen/emit-types.ts): each field gets the named condition of its type below
+ * (`TextFilter`, `DateFilter`...), each relation, media or component its target's interface,
+ * and the registry records it; `Filters` looks it up. Computing it per query from the registry
+ * instead (a mapped type per model, recursing into every relation) cost most of a consumer's
+ * type check.
  */
-import type {
-  EntryOf,
-  FilterKind,
-  LinksOf,
-  ModelOf,
-  PopulatableName,
-  ScalarName,
-  ScalarsOf,
-  SchemaShape,
-} from './shape.ts';
+import type { FiltersOf, SchemaShape } from './shape.ts';
 
 /** Operators every field has. */
 export interface EqualityOperators<V> {
@@ -86,7 +84,32 @@ export interface JsonOperators {
   $notNull?: boolean;
 }
 
-/** A field's condition: a value (shorthand for `$eq`) or its operators. */
+/**
+ * A text field's condition (string, text, rich text, email, uid, enumeration): a value
+ * (shorthand for `$eq`) or text operators; `V` is the enumeration's values.
+ */
+export type TextFilter<V extends string = string> = V | StringOperators<V>;
+
+/** A number field's condition (integer, float, decimal): a value (shorthand for `$eq`) or range operators. */
+export type NumberFilter = number | RangeOperators<number>;
+
+/** A big integer's condition: its digits as a string or a number (shorthand for `$eq`), or range operators. */
+export type BigIntegerFilter = string | number | RangeOperators<string | number>;
+
+/**
+ * A date or time field's condition (date, time, datetime, timestamp): an ISO 8601 string or a
+ * `Date` (shorthand for `$eq`), or range operators.
+ */
+export type DateFilter = string | Date | RangeOperators<string | Date>;
+
+/** A boolean field's condition: a value (shorthand for `$eq`) or equality operators. */
+export type BooleanFilter = boolean | BooleanOperators<boolean>;
+
+/**
+ * A field's condition by filter kind `K` and value type `V`: a value (shorthand for `$eq`) or its
+ * operators. The generated `<Name>Filters` interfaces use the named conditions above, which are
+ * this type for each kind.
+ */
 export type FieldFilter<K, V> = K extends 'string'
   ? V | StringOperators<V>
   : K extends 'number'
@@ -97,40 +120,9 @@ export type FieldFilter<K, V> = K extends 'string'
         ? V | BooleanOperators<V>
         : JsonOperators;
 
-type ScalarFilters<M> = {
-  [K in ScalarName<M>]?: FieldFilter<
-    ScalarsOf<M>[K] extends FilterKind ? ScalarsOf<M>[K] : 'json',
-    K extends keyof EntryOf<M> ? NonNullable<EntryOf<M>[K]> : never
-  >;
-};
-
-/** Filters on a linked attribute: the target's fields (dynamic zones cannot be filtered). */
-type LinkFilter<S extends SchemaShape, L> = L extends { type: 'relation'; target: infer T }
-  ? T extends string
-    ? Filters<S, ModelOf<S, T>>
-    : Record<string, unknown>
-  : L extends { type: 'component'; target: infer T }
-    ? Filters<S, ModelOf<S, T>>
-    : L extends { type: 'media' }
-      ? [ModelOf<S, 'plugin::upload.file'>] extends [never]
-        ? Record<string, unknown>
-        : Filters<S, ModelOf<S, 'plugin::upload.file'>>
-      : never;
-
-type LinkFilters<S extends SchemaShape, M> = {
-  [K in PopulatableName<M> as LinksOf<M>[K] extends { type: 'dynamiczone' } ? never : K]?: LinkFilter<
-    S,
-    LinksOf<M>[K]
-  >;
-};
-
-/** `filters` for one content type or component. */
-export type Filters<S extends SchemaShape, M> = ScalarFilters<M> &
-  LinkFilters<S, M> & {
-    /** All of the conditions. */
-    $and?: readonly Filters<S, M>[];
-    /** Any of the conditions. */
-    $or?: readonly Filters<S, M>[];
-    /** Not the condition. */
-    $not?: Filters<S, M>;
-  };
+/**
+ * `filters` for one content type or component `M` (a model of the registry `_S`, kept as the
+ * first parameter so `Filters<Schema, Model>` reads as before): its generated `<Name>Filters`
+ * interface.
+ */
+export type Filters<_S extends SchemaShape, M> = FiltersOf<M>;

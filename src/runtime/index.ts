@@ -42,13 +42,18 @@ export {
 } from './errors.ts';
 export { causeCode, connectionError, describeBody, errorFromResponse } from './failures.ts';
 export type {
+  BigIntegerFilter,
+  BooleanFilter,
   BooleanOperators,
+  DateFilter,
   EqualityOperators,
   FieldFilter,
   Filters,
   JsonOperators,
+  NumberFilter,
   RangeOperators,
   StringOperators,
+  TextFilter,
 } from './filters.ts';
 export {
   type CollectionApi,
@@ -91,6 +96,7 @@ export type {
   ComponentLink,
   EntryOf,
   FilterKind,
+  FiltersOf,
   InputOf,
   LinksOf,
   MediaLink,

@@ -1,7 +1,8 @@
 /**
  * Query parameters typed per content type (`populate`, `fields`, `sort`, `filters`,
- * `pagination`, `locale`, `status`), and `Checked`, which turns a misspelled key into a type
- * error that names the key.
+ * `pagination`, `locale`, `status`), and `Checked`, the parameter type of the query methods:
+ * the argument's own type is inferred for the result, and the argument is checked against the
+ * parameters as they are, so a misspelled key is an error that names it.
  */
 import type { Filters } from './filters.ts';
 import type { LinksOf, ModelOf, PopulatableName, ScalarName, SchemaShape } from './shape.ts';
@@ -149,26 +150,21 @@ export interface WriteParams<S extends SchemaShape, M> {
   fields?: Fields<M> | undefined;
 }
 
-/** The message a misspelled key turns into. */
+/**
+ * The message a misspelled key turned into.
+ * @deprecated Misspelled keys are now TypeScript's own excess-property errors, which name the
+ * key (and suggest the closest one); kept until the next major version.
+ */
 export type UnknownKey<K> = `'${K & string}' is not a field or parameter here: check the spelling`;
 
-type ObjectPart<T> = Exclude<Extract<NonNullable<T>, object>, readonly unknown[] | Date>;
-type ArrayElement<T> = Extract<NonNullable<T>, readonly unknown[]>[number];
-
 /**
- * `P` with every key that `Shape` does not know replaced by an error message, recursively,
- * so a misspelled field is reported by name (`'titel' is not a field ...`).
+ * The parameter type of a query method `m<const P extends Shape>(params?: Checked<P, Shape>)`:
+ * TypeScript infers `P` from the argument (the naked `P` in the first branch), which the result
+ * type reads `populate` and `fields` from; the argument itself is then checked against `Shape`
+ * (the second branch, which every object takes), not against `P`. So an object literal gets
+ * TypeScript's excess-property check at every level, `populate` and `filters` included: a
+ * misspelled key is an error that names it (`'titel' does not exist in type ...`, with a
+ * did-you-mean). Walking `P` key by key against `Shape` instead cost most of a consumer's type
+ * check.
  */
-export type Checked<P, Shape> = P extends readonly unknown[]
-  ? { [I in keyof P]: Checked<P[I], ArrayElement<Shape>> }
-  : P extends Date
-    ? P
-    : P extends object
-      ? [ObjectPart<Shape>] extends [never]
-        ? P
-        : {
-            [K in keyof P]: K extends keyof ObjectPart<Shape>
-              ? Checked<P[K], ObjectPart<Shape>[K]>
-              : UnknownKey<K>;
-          }
-      : P;
+export type Checked<P, Shape> = P extends never ? P : Shape;

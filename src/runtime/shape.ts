@@ -1,7 +1,7 @@
 /**
  * The shape of the registry the generator writes (`CmsSchemaTypes` in the types file): every
- * content type and component by uid, with its entry, populatable and input interfaces, what
- * each populatable attribute points at, and the filter kind of each scalar field. The query
+ * content type and component by uid, with its entry, populatable, input and filters interfaces,
+ * what each populatable attribute points at, and the filter kind of each scalar field. The query
  * and result types read a schema only through this shape.
  */
 
@@ -57,6 +57,11 @@ export interface ModelShape {
   populatable: object;
   /** What create and update accept. */
   input: object;
+  /**
+   * What `filters` accepts: the generated `<Name>Filters` interface, with each field's operators
+   * resolved at generation (see filters.ts) and relations pointing at their target's interface.
+   */
+  filters: object;
   /** Per populatable attribute: an {@link AttributeLink}. */
   links: object;
   /** Per filterable scalar field: its {@link FilterKind}. */
@@ -84,6 +89,8 @@ export type EntryOf<M> = M extends { entry: infer E } ? E : never;
 export type PopulatableOf<M> = M extends { populatable: infer P } ? P : never;
 /** A model's input interface: what `create` accepts. */
 export type InputOf<M> = M extends { input: infer I } ? I : never;
+/** A model's filters interface: what `filters` accepts. */
+export type FiltersOf<M> = M extends { filters: infer F } ? F : never;
 /** Per populatable attribute of a model: an {@link AttributeLink}. */
 export type LinksOf<M> = M extends { links: infer L } ? L : never;
 /** Per filterable scalar field of a model: its {@link FilterKind}. */

@@ -153,6 +153,26 @@ await cms.articles.find({ populat: '*' });
 // @ts-expect-error private fields cannot be filtered (Strapi rejects them)
 await cms.articles.find({ filters: { internalNote: 'x' } });
 
+// A misspelled key is TypeScript's own excess-property error, at any depth of populate and filters.
+// @ts-expect-error a misspelled option inside a nested populate
+await cms.articles.find({ populate: { author: { populate: { articles: { fieldz: ['title'] } } } } });
+// @ts-expect-error a misspelled operator
+await cms.articles.find({ filters: { title: { $containz: 'x' } } });
+// @ts-expect-error a misspelled field inside $or
+await cms.articles.find({ filters: { $or: [{ title: 'x' }, { titel: 'y' }] } });
+
+// Parameters built beforehand: typed with CmsQuery, or a const object whose populate still types the result.
+{
+  const query: CmsQuery<'api::article.article'> = { filters: { title: 'x' }, sort: 'title:asc' };
+  expectTypeOf(await cms.articles.find(query)).toEqualTypeOf<Article[]>();
+  const params = { populate: { author: true }, fields: ['title'] } as const;
+  const [entry] = await cms.articles.find(params);
+  expectTypeOf(entry!.author).toEqualTypeOf<Author | null>();
+  expectTypeOf(entry!).toHaveProperty('title');
+  // @ts-expect-error not selected
+  void entry!.slug;
+}
+
 // --- filters per field type -----------------------------------------------------------------
 await cms.articles.find({
   filters: {

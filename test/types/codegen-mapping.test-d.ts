@@ -1,6 +1,8 @@
 /**
- * Type-level tests of the attribute mapping, on the committed kitchen snapshot
- * (`api::article.article` has every attribute type). Checked by `tsc -p tsconfig.json`; never run.
+ * Type-level tests of the attribute mapping, on the kitchen types (`api::article.article` has
+ * every attribute type): the generated output `scripts/type-fixtures.ts` writes, whose types
+ * file is the committed snapshot test/fixtures/generated/kitchen/types.ts plus a header, beside
+ * the client it imports the filter operators from. Checked by `tsc -p tsconfig.json`; never run.
  */
 import { expectTypeOf } from 'expect-type';
 import type {
@@ -30,7 +32,7 @@ import type {
   Tag,
   UploadFilePopulatable,
   UsersPermissionsUser,
-} from '../fixtures/generated/kitchen/types.ts';
+} from './generated/kitchen/types.ts';
 
 // --- entry: system fields ------------------------------------------------------------------
 expectTypeOf<Article['id']>().toEqualTypeOf<number>();

@@ -31,6 +31,16 @@ function emit(schema: CmsSchema): string {
   return emitTypes(buildModel(schema));
 }
 
+/**
+ * The client file the types file imports its filter operator interfaces from: here the runtime's
+ * own filters.ts (what the generated client embeds), re-exported as `./client.js`.
+ */
+const CLIENT_STUB: Record<string, string> = {
+  '/virtual/client.ts': "export type * from './filters.ts';\n",
+  '/virtual/filters.ts': readFileSync(join(ROOT, 'src/runtime/filters.ts'), 'utf8'),
+  '/virtual/shape.ts': readFileSync(join(ROOT, 'src/runtime/shape.ts'), 'utf8'),
+};
+
 function assertCompiles(source: string, label: string): void {
   const variants: [string, Record<string, string>, ts.CompilerOptions][] = [
     ['strict .ts', { '/virtual/types.ts': source }, {}],
@@ -42,7 +52,10 @@ function assertCompiles(source: string, label: string): void {
     ['strict .d.ts', { '/virtual/types.d.ts': source }, {}],
   ];
   for (const [variant, files, options] of variants) {
-    const diagnostics = compile(files, options);
+    const diagnostics = compile(
+      { ...files, ...CLIENT_STUB },
+      { allowImportingTsExtensions: true, ...options },
+    );
     assert.deepEqual(diagnostics, [], `${label} (${variant}) does not compile:\n${diagnostics.join('\n')}`);
   }
 }
@@ -93,10 +106,16 @@ describe('emitTypes: snapshots of the real payloads', () => {
     });
   }
 
-  it('has no runtime values and no imports', () => {
+  it('has no runtime values; its one import is the filter conditions, type-only', () => {
     const output = emit(payload('launchpad'));
     const source = ts.createSourceFile('types.ts', output, ts.ScriptTarget.ES2023, true);
-    for (const statement of source.statements) {
+    const [first, ...rest] = source.statements;
+    assert.ok(first !== undefined && ts.isImportDeclaration(first), 'the first statement is the import');
+    assert.equal(
+      first.getText(),
+      "import type { BooleanFilter, DateFilter, JsonOperators, NumberFilter, TextFilter } from './client.js';",
+    );
+    for (const statement of rest) {
       const kind = ts.SyntaxKind[statement.kind];
       assert.ok(
         ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement),
@@ -282,6 +301,68 @@ describe('emitTypes: mapping', () => {
       },
     ],
     [
+      'filters: operators resolved per attribute kind, links by their target, logical operators',
+      {
+        given: single({
+          title: { type: 'string' },
+          secret: { type: 'string', private: true },
+          code: { type: 'password' },
+          kind: { type: 'enumeration', enum: ['a', 'b'] },
+          views: { type: 'integer' },
+          big: { type: 'biginteger' },
+          day: { type: 'date' },
+          at: { type: 'datetime' },
+          flag: { type: 'boolean' },
+          data: { type: 'json' },
+          rich: { type: 'blocks' },
+          'my-field': { type: 'text' },
+          cover: { type: 'media' },
+          quote: { type: 'component', component: 'shared.quote' },
+          tag: { type: 'relation', relation: 'oneToOne', target: 'api::tag.tag' },
+          anyOne: { type: 'relation', relation: 'morphToOne' },
+          zone: { type: 'dynamiczone', components: ['shared.quote'] },
+        }),
+        want: [
+          'export interface PostFilters {\nid?: NumberFilter;\ndocumentId?: TextFilter;\n' +
+            'createdAt?: DateFilter;\nupdatedAt?: DateFilter;\npublishedAt?: DateFilter;\n' +
+            'title?: TextFilter;\nkind?: TextFilter<"a" | "b">;\nviews?: NumberFilter;\n' +
+            'big?: BigIntegerFilter;\nday?: DateFilter;\nat?: DateFilter;\nflag?: BooleanFilter;\n' +
+            'data?: JsonOperators;\nrich?: JsonOperators;\n"my-field"?: TextFilter;\n' +
+            'cover?: Record<string, unknown>;\nquote?: SharedQuoteFilters;\ntag?: TagFilters;\n' +
+            'anyOne?: Record<string, unknown>;\n' +
+            '$and?: readonly PostFilters[];\n$or?: readonly PostFilters[];\n$not?: PostFilters;\n}',
+          'export interface SharedQuoteFilters {\nid?: NumberFilter;\ntext?: TextFilter;\n' +
+            '$and?: readonly SharedQuoteFilters[];\n$or?: readonly SharedQuoteFilters[];\n' +
+            '$not?: SharedQuoteFilters;\n}',
+          'import type { BigIntegerFilter, BooleanFilter, DateFilter, JsonOperators, NumberFilter, ' +
+            "TextFilter } from './client.js';",
+        ],
+        not: ['secret?: TextFilter', 'code?: TextFilter', 'zone?: SharedQuoteFilters', 'zone?: Record'],
+      },
+    ],
+    [
+      'filters: a localized content type filters its locale and localizations; media by the upload file',
+      {
+        given: {
+          ...single({ cover: { type: 'media' } }, { localized: true }),
+          contentTypes: {
+            ...single({ cover: { type: 'media' } }, { localized: true }).contentTypes,
+            'plugin::upload.file': {
+              ...contentType({ url: { type: 'string' } }),
+              uid: 'plugin::upload.file',
+              singularName: 'file',
+              pluralName: 'files',
+            },
+          },
+        },
+        want: [
+          'locale?: TextFilter;\ncover?: UploadFileFilters;\n' +
+            'localizations?: PostFilters;\n$and?: readonly PostFilters[];',
+          'export interface UploadFileFilters {',
+        ],
+      },
+    ],
+    [
       'registry by uid',
       {
         given: single(
@@ -300,13 +381,13 @@ describe('emitTypes: mapping', () => {
         ),
         want: [
           'export interface CmsSchemaTypes {\ncontentTypes: {\n"api::post.post": {\nentry: Post;\n' +
-            'populatable: PostPopulatable;\ninput: PostInput;\nkind: "singleType";\n' +
+            'populatable: PostPopulatable;\ninput: PostInput;\nfilters: PostFilters;\nkind: "singleType";\n' +
             'links: { cover: { type: "media" }; quote: { type: "component"; target: "shared.quote" }; ' +
             'zone: { type: "dynamiczone"; targets: "shared.quote" }; };\n' +
             'scalars: { id: "number"; documentId: "string"; createdAt: "date"; updatedAt: "date"; publishedAt: "date"; ' +
             'title: "string"; views: "number"; day: "date"; flag: "boolean"; data: "json"; };\n};',
           '"shared.quote": {\nentry: SharedQuote;\npopulatable: SharedQuotePopulatable;\ninput: SharedQuoteInput;\n' +
-            'links: Record<never, never>;\nscalars: { id: "number"; text: "string"; };\n};',
+            'filters: SharedQuoteFilters;\nlinks: Record<never, never>;\nscalars: { id: "number"; text: "string"; };\n};',
         ],
         not: ['secret: "string"'],
       },

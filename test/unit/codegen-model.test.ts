@@ -172,6 +172,16 @@ describe('buildModel: names', () => {
       },
     ],
     [
+      'a component named like a content type plus Filters moves the later one',
+      {
+        given: schema([contentType('api::article.article')], [component('article.filters')]),
+        want: {
+          'api::article.article': ['Article', 'ArticlePopulatable', 'ArticleInput', 'articles'],
+          'article.filters': ['ArticleFilters2', 'ArticleFilters2Populatable', 'ArticleFilters2Input', null],
+        },
+      },
+    ],
+    [
       'client members and reserved words get a kind suffix, then a number',
       {
         given: schema([
@@ -212,6 +222,14 @@ describe('buildModel: names', () => {
   ];
   for (const [name, { given, want }] of cases)
     it(name, () => assert.deepEqual(names(buildModel(given)), want));
+
+  it('the filters interface name moves with the stem', () => {
+    const model = buildModel(schema([contentType('api::article.article')], [component('article.filters')]));
+    assert.deepEqual(
+      [...model.contentTypes, ...model.components].map((m) => m.names.filters),
+      ['ArticleFilters', 'ArticleFilters2Filters'],
+    );
+  });
 
   it('names dynamic zones <Owner><Attr>Zone after every model name', () => {
     const model = buildModel(

@@ -6,6 +6,8 @@
  * Replay a failure with `FC_SEED=<seed> node --test test/unit/codegen-property.test.ts`.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import ts from 'typescript';
@@ -21,6 +23,7 @@ import {
   type SchemaComponent,
   type SchemaContentType,
 } from '../../src/schema/types.ts';
+import { ROOT } from '../harness/paths.ts';
 import { diagnostics } from '../helpers/compile.ts';
 
 const RUNS = 300;
@@ -301,11 +304,19 @@ function assertCommentsClosed(output: string): void {
   assert.ok(comments > 0);
 }
 
-/** Each top-level name is declared once (interfaces would merge silently otherwise). */
+/**
+ * Each top-level name is declared once (interfaces would merge silently otherwise); the one
+ * import is type-only, from the client.
+ */
 function assertUniqueDeclarations(output: string): void {
   const source = ts.createSourceFile('types.ts', output, ts.ScriptTarget.ES2023, false);
   const seen = new Set<string>();
   for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      assert.ok(statement.importClause?.isTypeOnly, 'the import is type-only');
+      assert.equal((statement.moduleSpecifier as ts.StringLiteral).text, './client.js');
+      continue;
+    }
     assert.ok(
       ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement),
       `unexpected statement ${ts.SyntaxKind[statement.kind]}`,
@@ -322,7 +333,15 @@ const OPTIONS: ts.CompilerOptions = {
   verbatimModuleSyntax: false,
   noUnusedLocals: false,
   skipLibCheck: false,
+  allowImportingTsExtensions: true,
 };
+
+/** The runtime's filter operators, which a types file imports from its client (`./client.js`). */
+const RUNTIME_FILES: Record<string, string> = {
+  '/virtual/runtime/filters.ts': readFileSync(join(ROOT, 'src/runtime/filters.ts'), 'utf8'),
+  '/virtual/runtime/shape.ts': readFileSync(join(ROOT, 'src/runtime/shape.ts'), 'utf8'),
+};
+const CLIENT_STUB = "export type * from '../runtime/filters.ts';\n";
 
 const describeJson = (schema: CmsSchema) => JSON.stringify(schema, null, 1);
 
@@ -341,10 +360,12 @@ describe(`generator properties (seed ${SEED})`, () => {
     );
     assert.ok(outputs.length >= RUNS);
 
-    const files: Record<string, string> = {};
+    const files: Record<string, string> = { ...RUNTIME_FILES };
     outputs.forEach(({ output }, i) => {
       files[`/virtual/gen${i}/types.ts`] = output;
+      files[`/virtual/gen${i}/client.ts`] = CLIENT_STUB;
       files[`/virtual/gen${i}d/types.d.ts`] = output;
+      files[`/virtual/gen${i}d/client.ts`] = CLIENT_STUB;
     });
     const found = diagnostics(files, OPTIONS);
     if (found.length > 0) {
