@@ -59,6 +59,23 @@ function compile(dir: string, files: string[], extra: string[] = []): void {
   );
 }
 
+/** `cms-types watch` against the suite's Strapi; `output()` is everything it printed so far. */
+function startWatch(project: string) {
+  const child = startCli(['watch', '--url', strapi.url, '--output', 'src/cms'], {
+    cwd: project,
+    env: { CMS_TOKEN: strapi.seed.tokens.readOnly },
+  });
+  let text = '';
+  child.stdout?.on('data', (chunk) => {
+    text += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    text += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => text };
+}
+
 function addTagAttribute(name: string): void {
   const path = join(app.dir, 'src/api/tag/content-types/tag/schema.json');
   const schema = JSON.parse(readFileSync(path, 'utf8'));
@@ -282,20 +299,10 @@ describe('cms-types against a real Strapi', () => {
   });
 
   it('watch regenerates after a restart with a changed schema, with no request while idle', async () => {
-    const child = startCli(['watch', '--url', strapi.url, '--output', 'src/cms'], {
-      cwd: project,
-      env: { CMS_TOKEN: strapi.seed.tokens.readOnly },
-    });
-    let stdout = '';
-    child.stdout?.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr?.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const watch = startWatch(project);
+    const { child, exited } = watch;
     try {
-      await eventually(() => stdout.includes('Schema unchanged'), 10_000, 'watch to connect');
+      await eventually(() => watch.output().includes('Schema unchanged'), 10_000, 'watch to connect');
       const seen = pluginRequests(strapi, '');
       const watches = pluginRequests(strapi, '/schema-watch');
       assert.equal(watches, 1);
@@ -303,33 +310,31 @@ describe('cms-types against a real Strapi', () => {
       assert.equal(pluginRequests(strapi, ''), seen, 'no request while idle');
       addTagAttribute('tone');
       await strapi.stop();
-      await eventually(() => stdout.includes('Lost the connection'), 5_000, 'watch to notice the restart');
+      await eventually(
+        () => watch.output().includes('Lost the connection'),
+        5_000,
+        'watch to notice the restart',
+      );
       strapi = await startStrapi(app, { port, env: ENV });
-      await eventually(() => /Generated .*\(schema changed;/.test(stdout), 20_000, 'watch to regenerate');
+      await eventually(
+        () => /Generated .*\(schema changed;/.test(watch.output()),
+        20_000,
+        'watch to regenerate',
+      );
       assert.match(readFileSync(join(project, 'src/cms/types.d.ts'), 'utf8'), /\btone\b/);
-      assert.equal(stdout.match(/Generated /g)?.length, 1, 'one generation for one hash');
+      assert.equal(watch.output().match(/Generated /g)?.length, 1, 'one generation for one hash');
       child.kill('SIGINT');
       assert.equal(await exited, 0);
-      assert.match(stdout, /Stopped watching\./);
+      assert.match(watch.output(), /Stopped watching\./);
     } finally {
       child.kill('SIGKILL');
     }
   });
 
   it('watch survives 20 restarts in a row and regenerates once per new hash, never for a known one', async () => {
-    const child = startCli(['watch', '--url', strapi.url, '--output', 'src/cms'], {
-      cwd: project,
-      env: { CMS_TOKEN: strapi.seed.tokens.readOnly },
-    });
-    let stdout = '';
-    child.stdout?.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr?.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    const count = (pattern: RegExp) => stdout.match(pattern)?.length ?? 0;
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const watch = startWatch(project);
+    const { child, exited } = watch;
+    const count = (pattern: RegExp) => watch.output().match(pattern)?.length ?? 0;
     try {
       await eventually(() => count(/Schema unchanged/g) === 1, 10_000, 'watch to connect');
       const added: string[] = [];
@@ -350,10 +355,14 @@ describe('cms-types against a real Strapi', () => {
         );
         assert.equal(child.exitCode, null, `watch still running after restart ${round}`);
       }
-      assert.equal(count(/Generated /g), 4, `one generation per new hash:\n${stdout}`);
-      assert.equal(count(/Schema unchanged/g), 17, `every other reconnect writes nothing:\n${stdout}`);
+      assert.equal(count(/Generated /g), 4, `one generation per new hash:\n${watch.output()}`);
+      assert.equal(
+        count(/Schema unchanged/g),
+        17,
+        `every other reconnect writes nothing:\n${watch.output()}`,
+      );
       assert.equal(count(/Reconnected to Strapi/g), 20);
-      assert.doesNotMatch(stdout, /error:/);
+      assert.doesNotMatch(watch.output(), /error:/);
       const types = readFileSync(join(project, 'src/cms/types.d.ts'), 'utf8');
       for (const name of added) assert.match(types, new RegExp(`\\b${name}\\b`));
       const served = (await (
