@@ -75,6 +75,11 @@ export interface RequestOptions {
   cacheOptions?: CacheOptions | undefined;
   /** Resolve a 404 as `null` instead of throwing (and without calling `onError`). */
   nullOnNotFound?: boolean;
+  /**
+   * @internal The answer must be Strapi's `{ data }` envelope: any other JSON, or an empty body
+   * (except a DELETE's 204), is a `CmsConnectionError` rather than a `TypeError` later.
+   */
+  envelope?: boolean;
   /** @internal Send this Bearer token instead of the client's. */
   bearer?: string | undefined;
   /** @internal A public auth route: an active session does not send its own (maybe expired) token. */
@@ -406,20 +411,24 @@ export class CmsClientCore {
       return null as T;
     }
     if (!attempt.ok) return this.fail(attempt, errorFromResponse(response, attempt.text, attempt.url));
-    this.log(attempt, status);
-    if (attempt.text === '') return null as T;
-    try {
-      return JSON.parse(attempt.text) as T;
-    } catch (error) {
-      return this.fail(
-        attempt,
-        new CmsConnectionError(
-          `The server at ${attempt.url} answered ${status} with a body that is not JSON (${describeBody(attempt.text)}).`,
-          attempt.url,
-          error,
-        ),
-      );
+    const text = attempt.text;
+    const envelope = options.envelope === true;
+    if (text === '' && !(envelope && options.method !== 'DELETE')) {
+      this.log(attempt, status);
+      return null as T;
     }
+    const strapiBody = "Strapi's { data } envelope";
+    if (text === '') return this.fail(attempt, unexpectedBody(attempt, `an empty body, not ${strapiBody}`));
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      return this.fail(attempt, unexpectedBody(attempt, 'a body that is not JSON', error));
+    }
+    if (envelope && (body === null || typeof body !== 'object' || !('data' in body)))
+      return this.fail(attempt, unexpectedBody(attempt, `a body that is not ${strapiBody}`));
+    this.log(attempt, status);
+    return body as T;
   }
 
   private fail(attempt: Attempt, error: CmsError | CmsConnectionError): never {
@@ -555,6 +564,15 @@ export function pathSegment(value: string, label: string): string {
   } catch {
     throw new TypeError(`${label} is not well-formed text (it contains a lone UTF-16 surrogate)`);
   }
+}
+
+/** A 2xx answer whose body is not what the request expects. */
+function unexpectedBody(attempt: Attempt, what: string, cause?: unknown): CmsConnectionError {
+  return new CmsConnectionError(
+    `The server at ${attempt.url} answered ${attempt.status} with ${what}${attempt.text ? ` (${describeBody(attempt.text)})` : ''}.`,
+    attempt.url,
+    cause,
+  );
 }
 
 /** Sets one header of a request. */

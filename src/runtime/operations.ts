@@ -204,7 +204,9 @@ async function write(
   const { query, cacheOptions } = writeArguments(second, third);
   const { body, uploaded } = await writeBody(client, `${method} /api/${path}`, data, media);
   try {
-    return (await client.request<CmsResponse<unknown>>(path, { method, query, body, cacheOptions })).data;
+    return (
+      await client.request<CmsResponse<unknown>>(path, { method, query, body, cacheOptions, envelope: true })
+    ).data;
   } catch (error) {
     await removeFiles(client, uploaded);
     throw error;
@@ -219,16 +221,19 @@ export function collectionApi(
 ): CollectionApi<SchemaShape, string> {
   const api = {
     async find(params?: object, cacheOptions?: CacheOptions) {
-      return (await client.request<CmsResponse<unknown[]>>(path, { query: params, cacheOptions })).data;
+      return (
+        await client.request<CmsResponse<unknown[]>>(path, { query: params, cacheOptions, envelope: true })
+      ).data;
     },
     findWithMeta(params?: object, cacheOptions?: CacheOptions) {
-      return client.request<CmsResponse<unknown[]>>(path, { query: params, cacheOptions });
+      return client.request<CmsResponse<unknown[]>>(path, { query: params, cacheOptions, envelope: true });
     },
     async findOne(documentId: string, params?: object, cacheOptions?: CacheOptions) {
       const body = await client.request<CmsResponse<unknown> | null>(documentPath(path, documentId), {
         query: params,
         cacheOptions,
         nullOnNotFound: true,
+        envelope: true,
       });
       return body?.data ?? null;
     },
@@ -244,6 +249,7 @@ export function collectionApi(
         method: 'DELETE',
         query,
         cacheOptions,
+        envelope: true,
       });
       return body?.data ?? null;
     },
@@ -259,7 +265,9 @@ export function singleApi(
 ): SingleApi<SchemaShape, string> {
   const api = {
     async find(params?: object, cacheOptions?: CacheOptions) {
-      return (await client.request<CmsResponse<unknown>>(path, { query: params, cacheOptions })).data;
+      return (
+        await client.request<CmsResponse<unknown>>(path, { query: params, cacheOptions, envelope: true })
+      ).data;
     },
     update(data: unknown, second?: unknown, third?: unknown) {
       return write(client, path, 'PUT', data, media, second, third);

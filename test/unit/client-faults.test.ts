@@ -10,6 +10,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { CmsClientCore } from '../../src/runtime/core.ts';
 import { CmsConnectionError, CmsError } from '../../src/runtime/errors.ts';
+import { collectionApi, singleApi } from '../../src/runtime/operations.ts';
 
 type Fault = (res: import('node:http').ServerResponse, socket: Socket) => void;
 
@@ -53,6 +54,19 @@ const FAULTS: Record<string, Fault> = {
     res.write('{"data": [');
   },
   'no answer at all': () => {},
+};
+
+/** 2xx answers without Strapi's `{ data }` envelope, as a proxy or a rewritten controller might give. */
+const NOT_ENVELOPES: Record<string, [status: number, body: string, message: RegExp]> = {
+  'an empty 200': [200, '', /answered 200 with an empty body, not Strapi's \{ data \} envelope\.$/],
+  '204 on a read': [204, '', /answered 204 with an empty body, not Strapi's/],
+  'JSON null': [
+    200,
+    'null',
+    /answered 200 with a body that is not Strapi's \{ data \} envelope \(starts with "null"\)/,
+  ],
+  'a bare list': [200, '[{"id":1}]', /not Strapi's \{ data \} envelope \(starts with "\[\{\\"id\\":1\}\]"\)/],
+  'an object without data': [200, '{"ok":true}', /not Strapi's \{ data \} envelope \(starts with "\{\\"ok/],
 };
 
 /** What each fault must produce: the error class and what its message says. */
@@ -123,4 +137,60 @@ describe('a misbehaving server: every fault is a clear, typed error', () => {
       assert.ok(elapsed < 2_000, `settled in ${elapsed} ms`);
     });
   }
+});
+
+describe("a 2xx without Strapi's { data } envelope: a clear error, not a TypeError later", () => {
+  let server: Server;
+  let base = '';
+
+  before(async () => {
+    server = createServer((req, res) => {
+      // /api/<fault name>[/<documentId>]
+      const parts = new URL(req.url ?? '/', 'http://x').pathname.split('/').map(decodeURIComponent);
+      const answer = NOT_ENVELOPES[parts[2] ?? ''];
+      if (req.method === 'DELETE' && parts[3] === 'deleted') res.writeHead(204).end();
+      else if (answer) res.writeHead(answer[0], { 'Content-Type': 'application/json' }).end(answer[1]);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(() => server.close());
+
+  for (const [name, [, , message]] of Object.entries(NOT_ENVELOPES)) {
+    it(name, async () => {
+      const seen: unknown[] = [];
+      const client = new CmsClientCore({ baseURL: base, onError: (error) => seen.push(error) });
+      const collection = collectionApi(client, encodeURIComponent(name));
+      const single = singleApi(client, encodeURIComponent(name));
+      const calls: [string, () => Promise<unknown>][] = [
+        ['find', () => collection.find()],
+        ['findWithMeta', () => collection.findWithMeta()],
+        ['findOne', () => collection.findOne('doc')],
+        ['create', () => collection.create({ title: 'x' } as never)],
+        ['update', () => collection.update('doc', { title: 'x' } as never)],
+        ['single find', () => single.find()],
+        ['single update', () => single.update({ title: 'x' } as never)],
+      ];
+      for (const [label, call] of calls) {
+        seen.length = 0;
+        const error = await call().then(
+          (value) => assert.fail(`${label} resolved with ${JSON.stringify(value)}`),
+          (reason: unknown) => reason,
+        );
+        assert.ok(error instanceof CmsConnectionError, `${label}: ${String(error)}`);
+        assert.match(error.message, message, label);
+        assert.deepEqual(seen, [error], `${label}: onError saw it once`);
+      }
+    });
+  }
+
+  it("a DELETE's 204 is still null, and a delete's JSON must be the envelope", async () => {
+    const client = new CmsClientCore({ baseURL: base });
+    assert.equal(await collectionApi(client, 'x').delete('deleted'), null);
+    await assert.rejects(collectionApi(client, encodeURIComponent('an object without data')).delete('doc'), {
+      name: 'CmsConnectionError',
+      message: /not Strapi's \{ data \} envelope/,
+    });
+  });
 });
