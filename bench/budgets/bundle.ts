@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { Benchmark, Outcome } from '../lib/benchmark.ts';
-import { bundleSize, ourClientSize, runtimeBreakdown } from '../lib/bundle-size.ts';
+import { bundleSize, capabilitySizes, ourClientSize, runtimeBreakdown } from '../lib/bundle-size.ts';
 import { ROOT } from '../lib/paths.ts';
 import { type Cell, type Check, check, ratio, type Table } from '../lib/report.ts';
 
@@ -20,12 +20,14 @@ export const bundle: Benchmark = {
     const sizes = context.quick ? [5] : [5, 100];
     const rows: Record<string, Cell>[] = [];
     const checks: Check[] = [];
+    let peerAtFive = 0;
     for (const n of sizes) {
       const ours = await ourClientSize(context.ourOutput(n, 'js'));
       // Its `ts` output, bundled by esbuild, is the code its `js` output holds (tsc emit of the same source).
       const peerDir = await context.peerOutput(n, 'ts');
       const peer = await bundleSize("export { StrapiClient } from './index';\n", peerDir);
       context.log(`bundle N=${n}: ours ${ours.gzip} B, strapi-typed-client ${peer.gzip} B gzip`);
+      if (n === 5) peerAtFive = peer.gzip;
       rows.push({
         workload: `N=${n}`,
         ours: ours.gzip / 1024,
@@ -61,6 +63,25 @@ export const bundle: Benchmark = {
         rows,
       },
     ];
+    const capabilities = await capabilitySizes(ROOT);
+    tables.push({
+      title:
+        "Capabilities beyond strapi-typed-client's client, bundled alone (KB); ratio = its whole N=5 client / the capability",
+      columns: [
+        { key: 'capability', label: 'Capability', unit: 'text' },
+        { key: 'requiredBy', label: 'Required by', unit: 'text' },
+        { key: 'gzip', label: 'gzip', unit: 'kb' },
+        { key: 'minified', label: 'min', unit: 'kb' },
+        { key: 'peerRatio', label: 'ratio', unit: 'x' },
+      ],
+      rows: capabilities.map((entry) => ({
+        capability: entry.label,
+        requiredBy: entry.requiredBy,
+        gzip: entry.gzip / 1024,
+        minified: entry.minified / 1024,
+        peerRatio: ratio(peerAtFive, entry.gzip),
+      })),
+    });
     if (!context.quick) {
       const modules = await runtimeBreakdown(ROOT);
       const total = modules.reduce((sum, entry) => sum + entry.bytes, 0);

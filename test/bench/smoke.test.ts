@@ -59,6 +59,13 @@ describe('npm run bench', () => {
     const qs = results.budgets.find((budget) => budget.id === 'qs');
     const parse = qs?.checks.find((item) => item.budget.startsWith('identical qs.parse'));
     assert.equal(parse?.pass, true, 'our query strings parse exactly as qs.stringify output does');
+    const bundle = results.budgets.find((budget) => budget.id === 'bundle');
+    const capabilities = bundle?.tables.find((table) => table.title.startsWith('Capabilities beyond'));
+    assert.deepEqual(
+      capabilities?.rows.map((row) => typeof row.gzip === 'number' && row.gzip > 0.5),
+      [true, true, true],
+      'each capability bundled alone weighs something',
+    );
   });
 
   it('selects benchmarks by name or number, and rejects unknown ones', () => {
