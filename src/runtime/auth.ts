@@ -228,12 +228,16 @@ export function authApi<S extends SchemaShape>(
     payload: object | undefined,
     cacheOptions?: CacheOptions,
   ) => {
-    const body = await publicRequest<T>(path, {
-      method,
-      ...(method === 'GET' ? { query: payload } : { body: payload }),
-      cacheOptions,
-      credentials: flow.credentials(),
-    });
+    const body = await flow.afterRefresh(
+      () =>
+        publicRequest<T>(path, {
+          method,
+          ...(method === 'GET' ? { query: payload } : { body: payload }),
+          cacheOptions,
+          credentials: flow.credentials(),
+        }),
+      true,
+    );
     flow.capture(body);
     return body;
   };
@@ -272,12 +276,17 @@ export function authApi<S extends SchemaShape>(
     const path = fill(routes.changePassword, {});
     api.changePassword = async (data: ChangePasswordData, cacheOptions?: CacheOptions) => {
       requireObject('changePassword', data, '{ currentPassword, password, passwordConfirmation }');
-      const body = await client.request(path, {
-        method: 'POST',
-        body: data,
-        cacheOptions,
-        credentials: flow.credentials(),
-      });
+      // Not across tabs: an expired token makes this request refresh, under the refresh lock.
+      const body = await flow.afterRefresh(
+        () =>
+          client.request(path, {
+            method: 'POST',
+            body: data,
+            cacheOptions,
+            credentials: flow.credentials(),
+          }),
+        false,
+      );
       flow.capture(body);
       return body;
     };

@@ -163,6 +163,12 @@ export interface SessionFlow {
   clear(): void;
   /** Fetch credentials for auth routes: the configured ones, else `include` in an active session. */
   credentials(): CmsCredentials | undefined;
+  /**
+   * Sends a request whose answer may set the refresh cookie (a sign-in, a password change)
+   * once the refresh in flight has settled: a refresh answered after it would put the old
+   * session's cookie back. `crossTab`: also under the refresh lock, for the other tabs' refreshes.
+   */
+  afterRefresh<T>(send: () => Promise<T>, crossTab: boolean): Promise<T>;
 }
 
 /** The part of the Web Locks API (`navigator.locks`) the refresh uses. */
@@ -239,6 +245,7 @@ export class CmsClientCore {
       logout: (path, cacheOptions) => this.logoutSession(path, cacheOptions),
       clear: () => this.session.end(),
       credentials: () => this.sessionCredentials(),
+      afterRefresh: (send, crossTab) => this.afterRefresh(send, crossTab),
     };
     // The token, the refresh token and the hooks stay out of console.log(client) and
     // JSON.stringify(client): logging a client must not print its credentials.
@@ -445,6 +452,24 @@ export class CmsClientCore {
     return this.core.credentials ?? (this.session.active ? 'include' : undefined);
   }
 
+  /**
+   * With the refresh token in a cookie, two answers that set it must arrive in the order they
+   * were sent. Tokens held in memory are not at risk: a discarded refresh stores nothing.
+   */
+  private async afterRefresh<T>(send: () => Promise<T>, crossTab: boolean): Promise<T> {
+    const session = this.session;
+    if (!session.active || session.refreshToken !== undefined) return send();
+    await session.pending()?.catch(() => undefined);
+    // Not for a request that may itself refresh (and wait for this lock): the locks do not nest.
+    const locks = crossTab ? webLocks() : undefined;
+    return locks ? locks.request(this.refreshLock(), send) : send();
+  }
+
+  /** The Web Lock the tabs of this origin refresh under, one after another. */
+  private refreshLock(): string {
+    return `cms-typed-client refresh ${this.core.baseURL}`;
+  }
+
   /** An explicit refresh: it also runs when latched, and unlatches on success. */
   private async refreshSession(): Promise<boolean> {
     if (this.session.active) this.session.latched = false;
@@ -523,13 +548,8 @@ export class CmsClientCore {
       });
     // Tabs share the cookie, and a refresh token works once: with Web Locks the tabs of this
     // origin refresh one after another, so the second sends the cookie the first rotated.
-    const locks =
-      refreshToken === undefined && this.session.active
-        ? (globalThis as { navigator?: { locks?: WebLocks } }).navigator?.locks
-        : undefined;
-    const attempt = locks
-      ? await locks.request(`cms-typed-client refresh ${this.core.baseURL}`, exchange)
-      : await exchange();
+    const locks = refreshToken === undefined && this.session.active ? webLocks() : undefined;
+    const attempt = locks ? await locks.request(this.refreshLock(), exchange) : await exchange();
     if (attempt.ok) {
       try {
         attempt.json = JSON.parse(attempt.text);
@@ -573,6 +593,11 @@ function unexpectedBody(attempt: Attempt, what: string, cause?: unknown): CmsCon
     attempt.url,
     cause,
   );
+}
+
+/** The Web Locks API (`navigator.locks`), where there is one. */
+function webLocks(): WebLocks | undefined {
+  return (globalThis as { navigator?: { locks?: WebLocks } }).navigator?.locks;
 }
 
 /** Sets one header of a request. */

@@ -13,6 +13,8 @@
  */
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -416,7 +418,97 @@ describe('refresh mode, refresh token in an httpOnly cookie (sessions.httpOnly: 
     assert.equal(await page.locator('#error').textContent(), '');
     await visitor.close();
   });
+
+  it('a refresh answered after a new login does not put the old session’s cookie back', async () => {
+    const user = strapi?.seed.user;
+    const other = strapi?.seed.otherUser;
+    assert.ok(user && other && strapi && browser);
+    const proxy = await holdingProxy(strapi.port);
+    const visitor = await browser.newContext();
+    try {
+      const { page, seen } = await openPage(visitor, path.replace(strapi.url, proxy.url));
+      assert.ok((await login(page, user)).ok);
+      const hold = proxy.arm();
+      await page.evaluate(() => {
+        window.pending = [window.harness.outcome(() => window.harness.client.auth.refresh())];
+      });
+      // Strapi has rotated the first session's cookie; its Set-Cookie waits in the proxy.
+      await hold.held;
+      await page.evaluate(
+        ([identifier, password]) => {
+          window.pending?.push(
+            window.harness.outcome(() => window.harness.client.auth.login({ identifier, password })),
+          );
+        },
+        [other.username, other.password] as const,
+      );
+      await sleep(1_000); // long enough for a login that does not wait to finish
+      hold.release();
+      const [refreshed, signedIn] = await page.evaluate(() => Promise.all(window.pending ?? []));
+      assert.ok(signedIn?.ok, signedIn?.message);
+      const order = seen.map((entry) => entry.path).filter((path) => path.startsWith('/api/auth/'));
+      // The jar holds the new login's cookie: a refresh restores the second user, not the first.
+      assert.deepEqual(await refresh(page), { ok: true, value: true });
+      const self = await me(page);
+      assert.equal((self.value as { username?: string } | undefined)?.username, other.username);
+      assert.deepEqual(order.slice(-2), ['/api/auth/refresh', '/api/auth/local'], 'answered in order');
+      assert.deepEqual(refreshed, { ok: true, value: true }, 'the refresh finished before the login');
+    } finally {
+      await visitor.close();
+      proxy.close();
+    }
+  });
 });
+
+/**
+ * A loopback proxy in front of Strapi (the page and the API on one origin) that can hold the
+ * answer to the next refresh after Strapi has sent it: a live Strapi answers a refresh far too
+ * fast for a login to overtake it on demand.
+ */
+async function holdingProxy(port: number) {
+  let armed: { held: () => void; released: Promise<void> } | undefined;
+  const server = createServer((incoming, outgoing) => {
+    const upstream = request(
+      { host: '127.0.0.1', port, path: incoming.url, method: incoming.method, headers: incoming.headers },
+      (answer) => {
+        const hold = incoming.url?.startsWith('/api/auth/refresh') ? armed : undefined;
+        if (hold) armed = undefined;
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', async () => {
+          if (hold) {
+            hold.held();
+            await hold.released;
+          }
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(chunks));
+        });
+      },
+    );
+    upstream.on('error', () => outgoing.destroy());
+    incoming.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** Holds the next refresh answer: `held` resolves once Strapi has answered it. */
+    arm() {
+      let held = () => {};
+      let release = () => {};
+      const heldPromise = new Promise<void>((resolve) => {
+        held = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      armed = { held, released };
+      return { held: heldPromise, release };
+    },
+    close() {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
 
 /** The session flow in one browser context, for either variant. */
 function sessionSuite(

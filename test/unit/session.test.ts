@@ -69,7 +69,9 @@ const rejected = () =>
  * A scripted Strapi: valid access tokens answer `/users/me`, the refresh route answers from a
  * queue the test fills (or holds), everything is recorded in order.
  */
-function server() {
+function server(options: { cookie?: boolean } = {}) {
+  /** The refresh token as the answer's body carries it: none when it lives in an httpOnly cookie. */
+  const held = (token: string) => (options.cookie === true ? {} : { refreshToken: token });
   const sent: Sent[] = [];
   const valid = new Set<string>();
   const refreshes: (() => Response | Promise<Response>)[] = [];
@@ -95,10 +97,10 @@ function server() {
     const bearer = headers.get('authorization')?.replace(/^Bearer /, '');
     switch (url.pathname) {
       case '/api/auth/local':
-        return json(200, { jwt: issue(), refreshToken: `rt-${serial}`, user: { id: 1 } });
+        return json(200, { jwt: issue(), ...held(`rt-${serial}`), user: { id: 1 } });
       case '/api/auth/refresh': {
         const next = refreshes.shift();
-        if (!next) return json(200, { jwt: issue(), refreshToken: `rt-${serial}` });
+        if (!next) return json(200, { jwt: issue(), ...held(`rt-${serial}`) });
         return next();
       }
       case '/api/auth/logout':
@@ -449,6 +451,45 @@ describe('session: races (browser)', () => {
       `Bearer ${jwt}`,
       'the late rejection did not wipe the login',
     );
+  });
+
+  it('with the refresh token in a cookie, a login waits for the refresh in flight', async () => {
+    // A refresh answered after the login would put the old session's cookie back in the jar.
+    const scripted = server({ cookie: true });
+    const { auth } = client(scripted);
+    await auth.login({ identifier: 'ada', password: 'pw' });
+    scripted.expireAll();
+    const hold = scripted.holdRefresh(() => json(200, { jwt: scripted.issue() }));
+    const pending = auth.me();
+    await flush();
+    await flush();
+    const loggingIn = auth.login({ identifier: 'grace', password: 'pw' });
+    for (let turn = 0; turn < 5; turn++) await flush();
+    assert.equal(scripted.count('/api/auth/local'), 1, 'the second login is not sent yet');
+    hold();
+    const { jwt } = await loggingIn;
+    assert.deepEqual(await pending, { id: 1, username: 'ada' });
+    assert.deepEqual(
+      scripted.sent.map((request) => request.path).slice(-3),
+      ['/api/auth/refresh', '/api/users/me', '/api/auth/local'],
+      'the refresh answered and its retry went out before the login was sent',
+    );
+    await auth.me();
+    assert.equal(scripted.sent.at(-1)?.authorization, `Bearer ${jwt}`);
+  });
+
+  it('with the refresh token held in memory, a login does not wait for the refresh in flight', async () => {
+    const scripted = server();
+    const { auth } = client(scripted);
+    await auth.login({ identifier: 'ada', password: 'pw' });
+    scripted.expireAll();
+    const hold = scripted.holdRefresh(() => json(200, { jwt: scripted.issue(), refreshToken: 'rt-late' }));
+    const pending = auth.me();
+    await flush();
+    await flush();
+    await auth.login({ identifier: 'grace', password: 'pw' });
+    hold();
+    assert.equal(await statusOf(pending), 401, 'the late success is discarded');
   });
 
   it('logout with an expired access token gets a fresh one for the logout call alone', async () => {
