@@ -245,7 +245,7 @@ export class CmsClientCore {
       logout: (path, cacheOptions) => this.logoutSession(path, cacheOptions),
       clear: () => this.session.end(),
       credentials: () => this.sessionCredentials(),
-      afterRefresh: (send, crossTab) => this.afterRefresh(send, crossTab),
+      afterRefresh: (send, crossTab) => afterRefresh(this.session, this.core.baseURL, send, crossTab),
     };
     // The token, the refresh token and the hooks stay out of console.log(client) and
     // JSON.stringify(client): logging a client must not print its credentials.
@@ -452,24 +452,6 @@ export class CmsClientCore {
     return this.core.credentials ?? (this.session.active ? 'include' : undefined);
   }
 
-  /**
-   * With the refresh token in a cookie, two answers that set it must arrive in the order they
-   * were sent. Tokens held in memory are not at risk: a discarded refresh stores nothing.
-   */
-  private async afterRefresh<T>(send: () => Promise<T>, crossTab: boolean): Promise<T> {
-    const session = this.session;
-    if (!session.active || session.refreshToken !== undefined) return send();
-    await session.pending()?.catch(() => undefined);
-    // Not for a request that may itself refresh (and wait for this lock): the locks do not nest.
-    const locks = crossTab ? webLocks() : undefined;
-    return locks ? locks.request(this.refreshLock(), send) : send();
-  }
-
-  /** The Web Lock the tabs of this origin refresh under, one after another. */
-  private refreshLock(): string {
-    return `cms-typed-client refresh ${this.core.baseURL}`;
-  }
-
   /** An explicit refresh: it also runs when latched, and unlatches on success. */
   private async refreshSession(): Promise<boolean> {
     if (this.session.active) this.session.latched = false;
@@ -549,7 +531,7 @@ export class CmsClientCore {
     // Tabs share the cookie, and a refresh token works once: with Web Locks the tabs of this
     // origin refresh one after another, so the second sends the cookie the first rotated.
     const locks = refreshToken === undefined && this.session.active ? webLocks() : undefined;
-    const attempt = locks ? await locks.request(this.refreshLock(), exchange) : await exchange();
+    const attempt = locks ? await locks.request(refreshLock(this.core.baseURL), exchange) : await exchange();
     if (attempt.ok) {
       try {
         attempt.json = JSON.parse(attempt.text);
@@ -593,6 +575,28 @@ function unexpectedBody(attempt: Attempt, what: string, cause?: unknown): CmsCon
     attempt.url,
     cause,
   );
+}
+
+/**
+ * With the refresh token in a cookie, two answers that set it must arrive in the order they
+ * were sent. Tokens held in memory are not at risk: a discarded refresh stores nothing.
+ */
+async function afterRefresh<T>(
+  session: CmsSession<Attempt>,
+  baseURL: string,
+  send: () => Promise<T>,
+  crossTab: boolean,
+): Promise<T> {
+  if (!session.active || session.refreshToken !== undefined) return send();
+  await session.pending()?.catch(() => {});
+  // Not for a request that may itself refresh (and wait for this lock): the locks do not nest.
+  const locks = crossTab ? webLocks() : undefined;
+  return locks ? locks.request(refreshLock(baseURL), send) : send();
+}
+
+/** The Web Lock the tabs of this origin refresh under, one after another. */
+function refreshLock(baseURL: string): string {
+  return `cms-typed-client refresh ${baseURL}`;
 }
 
 /** The Web Locks API (`navigator.locks`), where there is one. */
