@@ -74,6 +74,17 @@ export type GenerateResult =
   | { written: false; hash: string }
   | { written: true; hash: string; files: string[] };
 
+/**
+ * The schema hash the output in `settings.outputDir` was generated from, when that output is
+ * complete and was written by this version in this format; otherwise undefined (regenerate).
+ */
+export function currentHash(settings: GenerateSettings): string | undefined {
+  const meta = readMeta(settings.outputDir);
+  if (!meta || meta.format !== settings.format || meta.version !== packageVersion()) return undefined;
+  const complete = meta.files?.every((file) => existsSync(join(settings.outputDir, file))) === true;
+  return complete ? meta.hash : undefined;
+}
+
 /** One generation; `knownHash` skips the `/schema-hash` call (watch mode got it from the stream). */
 export async function runGenerate(
   settings: GenerateSettings,
@@ -83,17 +94,10 @@ export async function runGenerate(
   const { out } = context;
   const version = packageVersion();
   const meta = readMeta(settings.outputDir);
+  const stored = currentHash(settings);
   const hash =
     options.knownHash ?? (await out.progress('Checking the schema hash', fetchHash(settings.remote)));
-  const complete = meta?.files?.every((file) => existsSync(join(settings.outputDir, file))) === true;
-  if (
-    !settings.force &&
-    meta &&
-    complete &&
-    meta.hash === hash &&
-    meta.format === settings.format &&
-    meta.version === version
-  ) {
+  if (!settings.force && stored === hash) {
     out.info(
       `Schema unchanged (hash ${hash.slice(0, 12)}); ${settings.outputLabel} is up to date, nothing written.`,
     );

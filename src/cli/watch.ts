@@ -9,9 +9,8 @@
 import { isSchemaError } from '../codegen/model.ts';
 import type { CliContext } from './context.ts';
 import { readEventStream } from './event-stream.ts';
-import { type GenerateSettings, runGenerate } from './generate.ts';
+import { currentHash, type GenerateSettings, runGenerate } from './generate.ts';
 import { connectionError, RemoteError, request } from './remote.ts';
-import { readMeta } from './writer.ts';
 
 export interface WatchOptions {
   /**
@@ -41,7 +40,8 @@ export async function watch(
   const maxBackoff = options.maxBackoff ?? 5_000;
   const fastRetryWindow = options.fastRetryWindow ?? 60_000;
   let lostAt = 0;
-  let stored = readMeta(settings.outputDir)?.hash;
+  // Output from another version or format, or with a file missing, is regenerated on connect.
+  let stored = currentHash(settings);
   let backoff = initialBackoff;
   let reported = false;
   let force = settings.force === true;

@@ -85,9 +85,14 @@ describe('cms-types watch: dead streams and repeated hashes', () => {
     rmSync(project, { recursive: true, force: true });
   });
 
-  /** Runs the watch for `ms`, then stops it as Ctrl-C would. */
-  async function watchFor(ms: number, options: WatchOptions = {}, flags: Record<string, unknown> = {}) {
-    project = mkdtempSync(join(tmpdir(), 'cms-watch-'));
+  /** Runs the watch for `ms` (in a new project, or in `reuse`), then stops it as Ctrl-C would. */
+  async function watchFor(
+    ms: number,
+    options: WatchOptions = {},
+    flags: Record<string, unknown> = {},
+    reuse?: string,
+  ) {
+    project = reuse ?? mkdtempSync(join(tmpdir(), 'cms-watch-'));
     writeFileSync(join(project, 'package.json'), '{"name":"watch","private":true}\n');
     connections = 0;
     schemaRequests = 0;
@@ -149,6 +154,22 @@ describe('cms-types watch: dead streams and repeated hashes', () => {
     }
     assert.ok(connections >= 2, `replaced after 300 ms of silence (${connections} connections)`);
     assert.equal(generated(), 1);
+  });
+
+  it('output another version wrote is regenerated on the first connection, though the hash is the same', async () => {
+    mode = 'beating';
+    heartbeat = 100;
+    await watchFor(600);
+    assert.equal(generated(), 1, lines.join('\n'));
+    const metaFile = join(project, 'src/cms/.cms-types.json');
+    const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as { version: string; hash: string };
+    writeFileSync(metaFile, JSON.stringify({ ...meta, version: '0.0.1' }));
+    await watchFor(600, {}, {}, project);
+    assert.equal(generated(), 1, `after an upgrade the runtime is rewritten:\n${lines.join('\n')}`);
+    assert.deepEqual(JSON.parse(readFileSync(metaFile, 'utf8')).version, meta.version);
+    await watchFor(600, {}, {}, project);
+    assert.equal(generated(), 0, lines.join('\n'));
+    assert.ok(lines.some((line) => line.startsWith('Schema unchanged')));
   });
 
   it('--force regenerates on the first connection only, not on every reconnect', async () => {
