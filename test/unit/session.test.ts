@@ -139,6 +139,22 @@ function client(scripted: ReturnType<typeof server>, config: Partial<CmsClientCo
   return { core, auth: authApi(core, ROUTES) as unknown as Auth };
 }
 
+/**
+ * Signed in, every token expired, and `auth.me()` failing into a refresh that the server holds
+ * until `hold()` is called, then answers `answer()`.
+ */
+async function refreshInFlight(answer: (scripted: ReturnType<typeof server>) => Response, cookie = false) {
+  const scripted = server({ cookie });
+  const { auth } = client(scripted);
+  await auth.login({ identifier: 'ada', password: 'pw' });
+  scripted.expireAll();
+  const hold = scripted.holdRefresh(() => answer(scripted));
+  const pending = auth.me();
+  await flush();
+  await flush();
+  return { scripted, auth, hold, pending };
+}
+
 const browserGlobals = globalThis as { window?: unknown };
 
 function inBrowser(): void {
@@ -413,14 +429,9 @@ describe('session: races (browser)', () => {
   inBrowser();
 
   it('logout during an in-flight refresh stays logged out, even when the refresh succeeds late', async () => {
-    const scripted = server();
-    const { auth } = client(scripted);
-    await auth.login({ identifier: 'ada', password: 'pw' });
-    scripted.expireAll();
-    const hold = scripted.holdRefresh(() => json(200, { jwt: scripted.issue(), refreshToken: 'rt-late' }));
-    const pending = auth.me();
-    await flush();
-    await flush();
+    const { scripted, auth, hold, pending } = await refreshInFlight((scripted) =>
+      json(200, { jwt: scripted.issue(), refreshToken: 'rt-late' }),
+    );
     const loggingOut = auth.logout();
     hold();
     assert.equal(await statusOf(pending), 401, 'the late success is discarded: no retry');
@@ -434,14 +445,7 @@ describe('session: races (browser)', () => {
   });
 
   it('login during an in-flight failing refresh stays logged in', async () => {
-    const scripted = server();
-    const { auth } = client(scripted);
-    await auth.login({ identifier: 'ada', password: 'pw' });
-    scripted.expireAll();
-    const hold = scripted.holdRefresh(() => rejected());
-    const pending = auth.me();
-    await flush();
-    await flush();
+    const { scripted, auth, hold, pending } = await refreshInFlight(() => rejected());
     const { jwt } = await auth.login({ identifier: 'ada', password: 'pw' });
     hold();
     assert.equal(await statusOf(pending), 401);
@@ -455,14 +459,10 @@ describe('session: races (browser)', () => {
 
   it('with the refresh token in a cookie, a login waits for the refresh in flight', async () => {
     // A refresh answered after the login would put the old session's cookie back in the jar.
-    const scripted = server({ cookie: true });
-    const { auth } = client(scripted);
-    await auth.login({ identifier: 'ada', password: 'pw' });
-    scripted.expireAll();
-    const hold = scripted.holdRefresh(() => json(200, { jwt: scripted.issue() }));
-    const pending = auth.me();
-    await flush();
-    await flush();
+    const { scripted, auth, hold, pending } = await refreshInFlight(
+      (scripted) => json(200, { jwt: scripted.issue() }),
+      true,
+    );
     const loggingIn = auth.login({ identifier: 'grace', password: 'pw' });
     for (let turn = 0; turn < 5; turn++) await flush();
     assert.equal(scripted.count('/api/auth/local'), 1, 'the second login is not sent yet');
@@ -479,14 +479,9 @@ describe('session: races (browser)', () => {
   });
 
   it('with the refresh token held in memory, a login does not wait for the refresh in flight', async () => {
-    const scripted = server();
-    const { auth } = client(scripted);
-    await auth.login({ identifier: 'ada', password: 'pw' });
-    scripted.expireAll();
-    const hold = scripted.holdRefresh(() => json(200, { jwt: scripted.issue(), refreshToken: 'rt-late' }));
-    const pending = auth.me();
-    await flush();
-    await flush();
+    const { auth, hold, pending } = await refreshInFlight((scripted) =>
+      json(200, { jwt: scripted.issue(), refreshToken: 'rt-late' }),
+    );
     await auth.login({ identifier: 'grace', password: 'pw' });
     hold();
     assert.equal(await statusOf(pending), 401, 'the late success is discarded');
