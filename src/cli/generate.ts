@@ -7,7 +7,7 @@ import type { FlagSpec, ParsedFlags } from './args.ts';
 import { UsageError } from './args.ts';
 import type { CliContext } from './context.ts';
 import { fetchHash, fetchSchema, normalizeUrl, type Remote } from './remote.ts';
-import { readMeta, resolveOutput, type StepHook, writeOutput } from './writer.ts';
+import { type OutputMeta, readMeta, resolveOutput, type StepHook, writeOutput } from './writer.ts';
 
 export const GENERATE_FLAGS: Record<string, FlagSpec> = {
   url: {
@@ -78,8 +78,10 @@ export type GenerateResult =
  * The schema hash the output in `settings.outputDir` was generated from, when that output is
  * complete and was written by this version in this format; otherwise undefined (regenerate).
  */
-export function currentHash(settings: GenerateSettings): string | undefined {
-  const meta = readMeta(settings.outputDir);
+export function currentHash(
+  settings: GenerateSettings,
+  meta: OutputMeta | undefined = readMeta(settings.outputDir),
+): string | undefined {
   if (!meta || meta.format !== settings.format || meta.version !== packageVersion()) return undefined;
   const complete = meta.files?.every((file) => existsSync(join(settings.outputDir, file))) === true;
   return complete ? meta.hash : undefined;
@@ -94,7 +96,7 @@ export async function runGenerate(
   const { out } = context;
   const version = packageVersion();
   const meta = readMeta(settings.outputDir);
-  const stored = currentHash(settings);
+  const stored = currentHash(settings, meta);
   const hash =
     options.knownHash ?? (await out.progress('Checking the schema hash', fetchHash(settings.remote)));
   if (!settings.force && stored === hash) {

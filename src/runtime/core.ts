@@ -420,12 +420,12 @@ export class CmsClientCore {
     if (!attempt.ok) return this.fail(attempt, errorFromResponse(response, attempt.text, attempt.url));
     const text = attempt.text;
     const envelope = options.envelope === true;
-    if (text === '' && !(envelope && options.method !== 'DELETE')) {
+    if (text === '') {
+      if (envelope && options.method !== 'DELETE')
+        return this.fail(attempt, unexpectedBody(attempt, `an empty body, not ${STRAPI_ENVELOPE}`));
       this.log(attempt, status);
       return null as T;
     }
-    const strapiBody = "Strapi's { data } envelope";
-    if (text === '') return this.fail(attempt, unexpectedBody(attempt, `an empty body, not ${strapiBody}`));
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -433,7 +433,7 @@ export class CmsClientCore {
       return this.fail(attempt, unexpectedBody(attempt, 'a body that is not JSON', error));
     }
     if (envelope && (body === null || typeof body !== 'object' || !('data' in body)))
-      return this.fail(attempt, unexpectedBody(attempt, `a body that is not ${strapiBody}`));
+      return this.fail(attempt, unexpectedBody(attempt, `a body that is not ${STRAPI_ENVELOPE}`));
     this.log(attempt, status);
     return body as T;
   }
@@ -567,6 +567,9 @@ export function pathSegment(value: string, label: string): string {
     throw new TypeError(`${label} is not well-formed text (it contains a lone UTF-16 surrogate)`);
   }
 }
+
+/** What `RequestOptions.envelope` asks of a body, as error messages name it. */
+const STRAPI_ENVELOPE = "Strapi's { data } envelope";
 
 /** A 2xx answer whose body is not what the request expects. */
 function unexpectedBody(attempt: Attempt, what: string, cause?: unknown): CmsConnectionError {
