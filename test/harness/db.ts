@@ -124,7 +124,12 @@ function startProcess(command: string, args: string[], options: { uid?: number; 
   };
 }
 
-async function waitFor(label: string, server: Process, ready: () => boolean, timeout = 60_000): Promise<void> {
+async function waitFor(
+  label: string,
+  server: Process,
+  ready: () => boolean,
+  timeout = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeout;
   while (!ready()) {
     if (server.child.exitCode !== null) throw new Error(`${label} exited:\n${server.output()}`);

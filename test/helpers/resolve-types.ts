@@ -19,6 +19,7 @@ function formatted(program: ts.Program): string[] {
 
 /** What {@link callResultTypes} returns. */
 export interface CallResults {
+  checker: ts.TypeChecker;
   walker: TypeWalker;
   /** The awaited return type of each property of `calls`, by name. */
   results: Map<string, ts.Type>;
@@ -56,7 +57,7 @@ export function callResultTypes(file: string): CallResults {
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return { walker: new TypeWalker(checker), results, diagnostics: formatted(program) };
+  return { checker, walker: new TypeWalker(checker), results, diagnostics: formatted(program) };
 }
 
 /** The exported type aliases of `source` (compiled in memory), by name, and a walker over them. */

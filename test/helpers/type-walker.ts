@@ -92,7 +92,8 @@ export class TypeWalker {
         best = mismatches;
     }
     const expected = `expected ${this.#checker.typeToString(type)}, got ${describe(value)}`;
-    if (best === undefined || best.every((mismatch) => mismatch.path === path)) return [{ path, message: expected }];
+    if (best === undefined || best.every((mismatch) => mismatch.path === path))
+      return [{ path, message: expected }];
     return best;
   }
 
@@ -132,7 +133,11 @@ export class TypeWalker {
     for (const [key, item] of Object.entries(record)) {
       if (declared.has(key)) continue;
       const at = keyPath(path, key);
-      if (index === undefined) mismatches.push({ path: at, message: `property not in ${this.#checker.typeToString(type)}: ${describe(item)}` });
+      if (index === undefined)
+        mismatches.push({
+          path: at,
+          message: `property not in ${this.#checker.typeToString(type)}: ${describe(item)}`,
+        });
       else mismatches.push(...this.check(index.type, item, at));
     }
     return mismatches;

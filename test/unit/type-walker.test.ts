@@ -59,8 +59,16 @@ const CASES: [string, unknown, string[]][] = [
   ['Entry', { ...ENTRY, meta: true }, []],
   ['Entry', { ...ENTRY, meta: 'bare' }, []],
   ['Entry', { ...ENTRY, meta: { a: [{ b: undefined }] } }, ['$.meta.a[0].b']],
-  ['Entry', { ...ENTRY, zone: [{ __component: 'sections.hero', heading: 3, cta: null }] }, ['$.zone[0].heading']],
-  ['Entry', { ...ENTRY, zone: [{ __component: 'sections.other', heading: 'H', cta: null }] }, ['$.zone[0].__component']],
+  [
+    'Entry',
+    { ...ENTRY, zone: [{ __component: 'sections.hero', heading: 3, cta: null }] },
+    ['$.zone[0].heading'],
+  ],
+  [
+    'Entry',
+    { ...ENTRY, zone: [{ __component: 'sections.other', heading: 'H', cta: null }] },
+    ['$.zone[0].__component'],
+  ],
   [
     'Entry',
     { ...ENTRY, zone: [{ __component: 'sections.text-block', body: null, align: 'top' }] },
