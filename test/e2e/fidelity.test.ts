@@ -259,15 +259,25 @@ async function seed(cms: Any, kind: DatabaseKind | 'sqlite'): Promise<Any> {
   return article;
 }
 
-/** Keys that are null, absent or an empty array in every entry (a field no entry covered). */
-function uncovered(entries: Record<string, unknown>[]): string[] {
+/** Component and dynamic-zone attributes (of content types and components): coverage looks inside them. */
+const COMPONENT_KEYS = new Set(['seo', 'canonical', 'links', 'sections', 'cta', 'defaultSeo', 'socialLinks']);
+
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || (Array.isArray(value) && value.length === 0);
+
+/**
+ * Fields (`seo.canonical.url`) that are null, absent or an empty array in every entry: fields no
+ * entry covered. Inside components and zones, the items of all entries count together.
+ */
+function uncovered(entries: Record<string, unknown>[], prefix = ''): string[] {
   const keys = new Set(entries.flatMap((entry) => Object.keys(entry)));
-  return [...keys].filter((key) =>
-    entries.every((entry) => {
-      const value = entry[key];
-      return value === null || value === undefined || (Array.isArray(value) && value.length === 0);
-    }),
-  );
+  return [...keys].flatMap((key) => {
+    const values = entries.map((entry) => entry[key]);
+    if (values.every(isEmpty)) return [`${prefix}${key}`];
+    if (!COMPONENT_KEYS.has(key)) return [];
+    const items = values.flat().filter((value): value is Record<string, unknown> => !isEmpty(value));
+    return uncovered(items, `${prefix}${key}.`);
+  });
 }
 
 function format(mismatches: { path: string; message: string }[]): string {
@@ -329,6 +339,28 @@ for (const kind of ['sqlite', 'postgres', 'mysql'] as const) {
         if (mismatches.length > 0) failures.push(`${name}:\n${format(mismatches)}`);
       }
       assert.deepEqual(failures, []);
+    });
+
+    it('the check is not vacuous: a real response with a wrong value, a missing and an extra field fails at each', () => {
+      const type = types.results.get('articles') as ts.Type;
+      const entries = structuredClone(results.get('articles')) as Any[];
+      const index = entries.findIndex((entry) => entry.code === 'ALL-001');
+      entries[index].stamp = Date.parse(STAMP);
+      delete entries[index].documentId;
+      entries[index].seo.canonical.extra = true;
+      entries[index].sections[0].heading = null;
+      assert.deepEqual(
+        types.walker
+          .check(type, entries)
+          .map((mismatch) => mismatch.path)
+          .sort(),
+        [
+          `$[${index}].documentId`,
+          `$[${index}].sections[0].heading`,
+          `$[${index}].seo.canonical.extra`,
+          `$[${index}].stamp`,
+        ],
+      );
     });
 
     it('every field is covered: each has a value in some entry of each response', () => {
