@@ -61,6 +61,11 @@ export const calls = {
     }),
   uploads: (client: CmsClient) => client.upload.find(),
   locales: (client: CmsClient) => client.i18n.locales(),
+  byStamp: (client: CmsClient) =>
+    client.articles.find({ filters: { stamp: { $eq: '2025-01-02T08:30:00.000Z' } }, fields: ['code'] }),
+  byStampDate: (client: CmsClient) =>
+    client.articles.find({ filters: { stamp: { $eq: new Date('2025-01-02T08:30:00.000Z') } }, fields: ['code'] }),
+  byTime: (client: CmsClient) => client.articles.find({ filters: { publishTime: { $eq: '01:15:00' } }, fields: ['code'] }),
   draftMissingRequired: (client: CmsClient) =>
     client.articles.find({ status: 'draft', filters: { code: { $eq: 'DRF-000' } } }),
 };
@@ -411,6 +416,15 @@ for (const kind of ['sqlite', 'postgres', 'mysql'] as const) {
       assert.equal(entry.scheduledAt, STAMP);
       assert.equal(entry.publishDate, '2025-01-02');
       assert.equal(article.documentId, entry.documentId);
+    });
+
+    it('filters on timestamp (ISO 8601 string or Date) and time find the entry, as the filter docs say', () => {
+      for (const name of ['byStamp', 'byStampDate', 'byTime'])
+        assert.deepEqual(
+          (results.get(name) as Any[]).map((entry) => entry.code),
+          ['ALL-001'],
+          name,
+        );
     });
 
     it(`returns what ${kind} returns for bare JSON values`, () => {
