@@ -51,7 +51,9 @@ export function databaseMissing(kind: DatabaseKind): string | undefined {
   const present =
     kind === 'postgres'
       ? postgresBin() !== undefined
-      : mariadbBin('mariadbd') !== undefined && mariadbBin('mariadb-install-db') !== undefined;
+      : (['mariadbd', 'mariadb-install-db', 'mariadb'] as const).every(
+          (name) => mariadbBin(name) !== undefined,
+        );
   return present
     ? undefined
     : `${kind === 'postgres' ? 'PostgreSQL' : 'MariaDB'} is not installed: run \`apt-get install -y ${DATABASE_PACKAGES[kind]}\` as root`;
