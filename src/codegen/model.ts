@@ -796,9 +796,25 @@ function relationAttribute(
   return { ...base, classification: 'relation', relation, many, targetUid, target: names.entry };
 }
 
-/** JSDoc tag lines for an attribute's rules, each safe to print inside a comment. */
+/**
+ * What a value of these types reads back as, where it is not what one would guess or the
+ * databases differ (seen on Strapi 5.54 with SQLite, PostgreSQL 15 and MariaDB 10.11).
+ */
+const VALUE_NOTES: Partial<Record<string, string>> = {
+  biginteger:
+    'Read back as a string on every database; SQLite rounds integers beyond 2^53 (9007199254740993 reads back as "9007199254740992").',
+  decimal: 'Read back as a number (a JavaScript double) on every database.',
+  time: 'Read back as `HH:mm:ss` on PostgreSQL, `HH:mm:ss.SSS` on SQLite and MySQL/MariaDB.',
+  timestamp:
+    'Read back as epoch milliseconds in a string (`"1735806600000"`), not ISO 8601, on SQLite, PostgreSQL and MySQL/MariaDB.',
+  json: 'A bare `true`/`false` reads back as `1`/`0` on SQLite and MySQL/MariaDB; PostgreSQL and MySQL/MariaDB refuse a bare string.',
+};
+
+/** JSDoc lines for an attribute: how its value reads back, then tag lines for its rules; each safe to print inside a comment. */
 function docs(attribute: SchemaAttribute): string[] {
   const lines: string[] = [];
+  const note = VALUE_NOTES[attribute.type];
+  if (note !== undefined) lines.push(jsdocText(note));
   const add = (tag: string, value: unknown) => {
     if (value === undefined) return;
     const text = jsdocText(typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
