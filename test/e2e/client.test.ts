@@ -829,7 +829,7 @@ describe('the types describe what Strapi returns', () => {
 describe('validateSchema', () => {
   it('is valid against the server it was generated from', async () => {
     const result = await cms.validateSchema();
-    assert.equal(result.valid, true);
+    assert.equal(result.valid, true, JSON.stringify(result));
     assert.equal(result.localHash, generated.SCHEMA_HASH);
     assert.equal(result.remoteHash, generated.SCHEMA_HASH);
   });
