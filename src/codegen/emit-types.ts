@@ -152,7 +152,11 @@ export type RelationsInput =
       set?: RelationRef[];
     };
 
-/** \`meta.pagination\` of a list: page-based, or offset-based when the query used \`start\` and \`limit\`. */
+/**
+ * \`meta.pagination\` of a list: page-based, or offset-based when the query used \`start\` or
+ * \`limit\`. A query with \`withCount: false\` gets no \`pageCount\` and \`total\`: \`findWithMeta\`
+ * types its \`meta\` by the query (\`PaginationMeta\`), this type stays as it was.
+ */
 export type CmsPagination =
   | {
       /** The page returned, from 1. */

@@ -2,15 +2,26 @@
  * `client.auth`: the users-permissions routes the server exposes. Auth responses that carry
  * `jwt` start a session in refresh mode in a browser; everywhere else they are only returned.
  */
-import { type CacheOptions, type CmsClientCore, pathSegment, type RequestOptions } from './core.ts';
+import {
+  type CacheOptions,
+  type CmsClientCore,
+  type LogoutScope,
+  pathSegment,
+  type RequestOptions,
+} from './core.ts';
 import type { NoParams } from './operations.ts';
-import type { Checked, FindOneParams } from './params.ts';
+import type { Checked, QueryParams } from './params.ts';
 import type { QueryResult } from './result.ts';
 import type { EntryOf, ModelOf, SchemaShape } from './shape.ts';
 
 type UserModel<S extends SchemaShape> = ModelOf<S, 'plugin::users-permissions.user'>;
 /** A users-permissions user as the auth routes return it (no relations, no private fields). */
 export type AuthUser<S extends SchemaShape> = EntryOf<UserModel<S>>;
+/** Parameters of `auth.me()`: what to populate and select of the signed-in user. */
+export type MeParams<S extends SchemaShape> = Pick<
+  QueryParams<S, UserModel<S>>,
+  'populate' | 'fields' | 'locale' | 'status'
+>;
 
 /** What login, OAuth callback, reset and change of password answer. */
 export interface AuthResponse<U> {
@@ -38,7 +49,30 @@ export interface LoginCredentials {
   identifier: string;
   /** In plain text: use HTTPS. A wrong one is a 400 `ValidationError` ("Invalid identifier or password"). */
   password: string;
+  /**
+   * Refresh mode: names the device this session belongs to (`auth.getSessions()` lists it, and
+   * `auth.logout({ deviceId })` ends that device's sessions); without it the session has none.
+   */
+  deviceId?: string | undefined;
 }
+
+/**
+ * Which sessions `auth.logout` ends on the server besides this one's: every session of the user
+ * (`{ scope: 'all' }`, sign out everywhere), or every session signed in with one `deviceId`.
+ */
+export type LogoutOptions =
+  | {
+      /** `'all'`: every session of the user, on every device. */
+      scope: 'all';
+      /** Not with `scope`. */
+      deviceId?: undefined;
+    }
+  | {
+      /** The sessions signed in with this `deviceId` (`auth.login({ ..., deviceId })`). */
+      deviceId: string;
+      /** Not with `deviceId`. */
+      scope?: undefined;
+    };
 
 /** What `auth.register` sends (`POST /api/auth/local/register`). */
 export interface RegisterData {
@@ -51,7 +85,10 @@ export interface RegisterData {
   email: string;
   /** At least 6 characters (the user content type's `minLength`) and at most 72 bytes. */
   password: string;
-  /** Further user fields, if the server allows them (`register.allowedFields`). */
+  /**
+   * Further user fields, if the server allows them (`register.allowedFields`). Strapi answers
+   * 400 "Invalid parameters: deviceId" to a `deviceId` here: a registered session has none.
+   */
   [field: string]: unknown;
 }
 
@@ -116,8 +153,8 @@ export interface AuthMethods<S extends SchemaShape> {
   /** Creates an account (`POST /api/auth/local/register`); signs in when the server answers with a `jwt`. */
   register(data: RegisterData, cacheOptions?: CacheOptions): Promise<RegisterResponse<AuthUser<S>>>;
   /** The signed-in user (`GET /api/users/me`); `populate` and `fields` type the result. */
-  me<const P extends FindOneParams<S, UserModel<S>> = NoParams>(
-    params?: Checked<P, FindOneParams<S, UserModel<S>>>,
+  me<const P extends MeParams<S> = NoParams>(
+    params?: Checked<P, MeParams<S>>,
     cacheOptions?: CacheOptions,
   ): Promise<QueryResult<S, UserModel<S>, P>>;
   /** Sends the reset-password email (`POST /api/auth/forgot-password`). */
@@ -147,6 +184,13 @@ export interface AuthMethods<S extends SchemaShape> {
   refresh(): Promise<boolean>;
   /** Ends the session: forgets the tokens, then revokes the session on the server (`POST /api/auth/logout`). */
   logout(cacheOptions?: CacheOptions): Promise<void>;
+  /**
+   * Forgets the tokens, then ends on the server every session of the user (`{ scope: 'all' }`)
+   * or those signed in with a `deviceId` (`{ deviceId }`), this one included or not. Access
+   * tokens already issued stay valid until they expire; only refreshing ends. To end one other
+   * session and stay signed in, use `revokeSession`.
+   */
+  logout(options: LogoutOptions, cacheOptions?: CacheOptions): Promise<void>;
   /** The signed-in user's sessions (`GET /api/auth/sessions`). */
   getSessions(cacheOptions?: CacheOptions): Promise<AuthSessionsResponse>;
   /** Revokes one session of the signed-in user; the server answers 404 for another user's or an unknown id. */
@@ -201,6 +245,30 @@ function fill(path: string, values: Record<string, string>): string {
 function requireObject(method: string, value: unknown, example: string): void {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new TypeError(`auth.${method}: pass an object, e.g. ${example}`);
+}
+
+/**
+ * The `LogoutOptions` in `auth.logout`'s first argument, checked; `undefined` when it is cache
+ * options (or nothing). Strapi ends only the current session on a `scope` other than `'all'`
+ * or an empty `deviceId`, so those are refused rather than sent.
+ */
+function logoutScope(value: unknown): LogoutScope | undefined {
+  if (typeof value !== 'object' || value === null || !('scope' in value || 'deviceId' in value))
+    return undefined;
+  const { scope, deviceId } = value as { scope?: unknown; deviceId?: unknown };
+  if (scope === undefined && deviceId === undefined) return undefined;
+  if (scope !== undefined && deviceId !== undefined)
+    throw new TypeError("auth.logout: pass { scope: 'all' } or { deviceId }, not both");
+  if (scope !== undefined) {
+    if (scope !== 'all')
+      throw new TypeError(
+        `auth.logout: scope must be 'all' (every session of the user), not ${JSON.stringify(scope)}`,
+      );
+    return { scope };
+  }
+  if (typeof deviceId !== 'string' || deviceId === '')
+    throw new TypeError(`auth.logout: deviceId must be a non-empty string, got ${JSON.stringify(deviceId)}`);
+  return { deviceId };
 }
 
 /**
@@ -309,7 +377,12 @@ export function authApi<S extends SchemaShape>(
   if (routes.refresh) api.refresh = () => flow.refresh();
   if (routes.logout) {
     const path = fill(routes.logout, {});
-    api.logout = (cacheOptions?: CacheOptions) => flow.logout(path, cacheOptions);
+    api.logout = (first?: unknown, second?: unknown) => {
+      const sessions = logoutScope(first);
+      return sessions === undefined
+        ? flow.logout(path, undefined, first as CacheOptions | undefined)
+        : flow.logout(path, sessions, second as CacheOptions | undefined);
+    };
   } else {
     api.logout = () => flow.clear();
   }

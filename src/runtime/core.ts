@@ -157,8 +157,11 @@ export interface SessionFlow {
   capture(body: unknown): void;
   /** `auth.refresh()`: true when the server issued a new access token. */
   refresh(): Promise<boolean>;
-  /** `auth.logout()`: forgets the tokens, then ends the session on the server. */
-  logout(path: string, cacheOptions?: CacheOptions): Promise<void>;
+  /**
+   * `auth.logout()`: forgets the tokens, then ends the session on the server; `sessions` (sent
+   * in the body) widens that to every session (`{ scope: 'all' }`) or a device's (`{ deviceId }`).
+   */
+  logout(path: string, sessions: LogoutScope | undefined, cacheOptions?: CacheOptions): Promise<void>;
   /** `auth.clearToken()`: forgets the tokens without a request. */
   clear(): void;
   /** Fetch credentials for auth routes: the configured ones, else `include` in an active session. */
@@ -170,6 +173,12 @@ export interface SessionFlow {
    */
   afterRefresh<T>(send: () => Promise<T>, crossTab: boolean): Promise<T>;
 }
+
+/**
+ * Which sessions a logout ends on the server, besides forgetting this client's tokens.
+ * @internal Applications pass `LogoutOptions` to `auth.logout`.
+ */
+export type LogoutScope = { scope: 'all' } | { deviceId: string };
 
 /** The part of the Web Locks API (`navigator.locks`) the refresh uses. */
 interface WebLocks {
@@ -242,7 +251,7 @@ export class CmsClientCore {
     this.sessionFlow = {
       capture: (body) => this.session.capture(body),
       refresh: () => this.refreshSession(),
-      logout: (path, cacheOptions) => this.logoutSession(path, cacheOptions),
+      logout: (path, sessions, cacheOptions) => this.logoutSession(path, sessions, cacheOptions),
       clear: () => this.session.end(),
       credentials: () => this.sessionCredentials(),
       afterRefresh: (send, crossTab) => afterRefresh(this.session, this.core.baseURL, send, crossTab),
@@ -475,9 +484,14 @@ export class CmsClientCore {
    * Ends the session: the tokens are forgotten first (and automatic refresh latched), then
    * `POST /api/auth/logout` revokes it on the server. When the access token has expired, or
    * was never restored after a reload, a fresh one is fetched for this call alone; when the
-   * server has no live session, there is nothing left to end.
+   * server has no live session, there is nothing left to end. `sessions` goes in the body:
+   * Strapi then ends every session of the user, or those of one device, instead of this one.
    */
-  private async logoutSession(path: string, cacheOptions?: CacheOptions): Promise<void> {
+  private async logoutSession(
+    path: string,
+    sessions: LogoutScope | undefined,
+    cacheOptions?: CacheOptions,
+  ): Promise<void> {
     const active = this.session.active;
     const pending = this.session.pending();
     let token = this.core.token;
@@ -496,7 +510,7 @@ export class CmsClientCore {
     const logout = (bearer: string | undefined, held: string | undefined) =>
       this.send(path, {
         method: 'POST',
-        body: held === undefined ? undefined : { refreshToken: held },
+        body: held === undefined ? sessions : { ...sessions, refreshToken: held },
         bearer,
         credentials: held === undefined ? this.sessionCredentials() : this.core.credentials,
         noRecover: true,

@@ -5,7 +5,15 @@
  */
 import { type CacheOptions, type CmsClientCore, pathSegment } from './core.ts';
 import type { CmsResponse } from './envelope.ts';
-import type { Checked, FindOneParams, QueryParams, SingleParams, WriteParams } from './params.ts';
+import type { CmsListResponse, PaginationMeta } from './meta.ts';
+import type {
+  Checked,
+  DeleteParams,
+  FindOneParams,
+  QueryParams,
+  SingleParams,
+  WriteParams,
+} from './params.ts';
 import type { QueryResult } from './result.ts';
 import type { InputOf, ModelOf, SchemaShape } from './shape.ts';
 
@@ -19,11 +27,15 @@ export interface CollectionApi<S extends SchemaShape, U extends string, M = Mode
     params?: Checked<P, QueryParams<S, M>>,
     cacheOptions?: CacheOptions,
   ): Promise<QueryResult<S, M, P>[]>;
-  /** Lists entries with Strapi's `meta` (pagination). */
+  /**
+   * Lists entries with Strapi's `meta.pagination`, typed by the query: page-based
+   * (`page`, `pageSize`, `pageCount`, `total`) or, with `start`/`limit`, offset (`start`, `limit`,
+   * `total`); `withCount: false` leaves out `pageCount` and `total`.
+   */
   findWithMeta<const P extends QueryParams<S, M> = NoParams>(
     params?: Checked<P, QueryParams<S, M>>,
     cacheOptions?: CacheOptions,
-  ): Promise<CmsResponse<QueryResult<S, M, P>[]>>;
+  ): Promise<CmsListResponse<QueryResult<S, M, P>[], PaginationMeta<P>>>;
   /** One entry by documentId, or `null` when there is none. */
   findOne<const P extends FindOneParams<S, M> = NoParams>(
     documentId: string,
@@ -53,10 +65,10 @@ export interface CollectionApi<S extends SchemaShape, U extends string, M = Mode
   ): Promise<QueryResult<S, M, P>>;
   /** Deletes an entry (or one locale of it); returns it when the server sends it back, otherwise `null` (Strapi answers 204). */
   delete(documentId: string, cacheOptions?: CacheOptions): Promise<QueryResult<S, M, NoParams> | null>;
-  /** Deletes one locale of an entry (`{ locale: 'fr' }`); returns it when the server sends it back, otherwise `null`. */
+  /** Deletes one locale of an entry (`{ locale: 'fr' }`, `'*'` for all); returns it when the server sends it back, otherwise `null`. */
   delete(
     documentId: string,
-    params: { locale?: string | undefined },
+    params: DeleteParams,
     cacheOptions?: CacheOptions,
   ): Promise<QueryResult<S, M, NoParams> | null>;
 }

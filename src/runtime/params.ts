@@ -1,8 +1,13 @@
 /**
- * Query parameters typed per content type (`populate`, `fields`, `sort`, `filters`,
- * `pagination`, `locale`, `status`), and `Checked`, the parameter type of the query methods:
- * the argument's own type is inferred for the result, and the argument is checked against the
- * parameters as they are, so a misspelled key is an error that names it.
+ * Query parameters typed per content type and per route, as Strapi 5's core routes declare them
+ * (`populate`, `fields`, `sort`, `filters`, `pagination`, `_q`, `locale`, `status`,
+ * `publicationFilter`), and `Checked`, the parameter type of the query methods: the argument's
+ * own type is inferred for the result, and the argument is checked against the parameters as
+ * they are, so a misspelled key is an error that names it.
+ *
+ * With `api.rest.strictParams` Strapi answers 400 `Invalid key` to a key outside its allowlist;
+ * the allowlist is the same for every route, so each type here keeps, per route, the keys its
+ * route declares and that change the answer (`_q` only on a collection's `find`, say).
  */
 import type { Filters } from './filters.ts';
 import type { LinksOf, ModelOf, PopulatableName, ScalarName, SchemaShape } from './shape.ts';
@@ -15,6 +20,37 @@ export type Sort<M> = SortKey<M> | readonly SortKey<M>[];
 
 /** Fields to select; `id` and `documentId` always come back. */
 export type Fields<M> = readonly ScalarName<M>[];
+
+/**
+ * The values of `publicationFilter` Strapi accepts (any other is a 400 `ValidationError`).
+ * Plain names compare the draft and the published version of one locale of a document; the
+ * `-document` ones look at the document across its locales.
+ */
+export const PUBLICATION_FILTERS = [
+  'never-published',
+  'has-published-version',
+  'modified',
+  'unmodified',
+  'never-published-document',
+  'has-published-version-document',
+  'published-without-draft',
+  'published-with-draft',
+] as const;
+
+/**
+ * Which entries of a draft & publish content type to return, by how their draft and published
+ * versions relate; `status` still picks which version of each comes back:
+ * - `never-published`: drafts never published (none with `status: 'published'`);
+ * - `has-published-version`: entries that have both versions;
+ * - `modified`: published entries whose draft was saved after publishing, or those drafts;
+ * - `unmodified`: published entries whose draft has not changed since, or those drafts;
+ * - `never-published-document` / `has-published-version-document`: the same per document,
+ *   whatever the locale;
+ * - `published-with-draft` / `published-without-draft`: published versions with or without a
+ *   draft row (Strapi keeps a draft of every published entry, so the latter is normally empty;
+ *   both return nothing with `status: 'draft'`).
+ */
+export type PublicationFilter = (typeof PUBLICATION_FILTERS)[number];
 
 /** Page-based or offset-based pagination (not both). */
 export type Pagination =
@@ -108,34 +144,64 @@ export type Populate<S extends SchemaShape, M> =
   | readonly PopulatableName<M>[]
   | { [K in PopulatableName<M>]?: true | PopulateOptions<S, LinksOf<M>[K]> };
 
-/** Parameters of `find` and `findWithMeta` on a collection type. */
-export interface QueryParams<S extends SchemaShape, M> {
+/** `locale`, and for a draft & publish content type the version and the publication state. */
+export interface DocumentParams {
+  /** A locale code; applies to localized content types (the default locale otherwise). */
+  locale?: string | undefined;
+  /** `published` (the default) or `draft`. */
+  status?: 'draft' | 'published' | undefined;
+  /** Only entries in this publication state, e.g. `'modified'`; see {@link PublicationFilter}. */
+  publicationFilter?: PublicationFilter | undefined;
+  /**
+   * `true`: only documents that have a published version (`publicationFilter:
+   * 'has-published-version-document'`); `false`: only documents never published
+   * (`'never-published-document'`, with `status: 'draft'`). Ignored when `publicationFilter` is set.
+   * @deprecated Strapi deprecated it for `publicationFilter`; use that.
+   */
+  hasPublishedVersion?: boolean | undefined;
+}
+
+/** Parameters of `find` and `findWithMeta` on a collection type (`GET /api/<plural>`). */
+export interface QueryParams<S extends SchemaShape, M> extends DocumentParams {
   /** Conditions the entries must match; each field takes the operators of its type. */
   filters?: Filters<S, M> | undefined;
+  /**
+   * Search text: entries with it in any text field (string, text, rich text, email, uid,
+   * enumeration) or in the id, and in the number fields when it is a number. A substring match
+   * (SQL `LIKE`/`ILIKE`, case-insensitive except for non-ASCII letters on SQLite), ANDed with
+   * `filters`. Fields with `searchable: false` are skipped.
+   */
+  _q?: string | undefined;
   /** Order, e.g. `'title:asc'` or `['publishedAt:desc', 'title']`. */
   sort?: Sort<M> | undefined;
-  /** Page or offset; without it Strapi returns the first 25 entries (`api.rest.defaultLimit`). */
+  /**
+   * Page or offset; without it Strapi returns the first 25 entries (`api.rest.defaultLimit`).
+   * Only inside `pagination`: Strapi answers 400 to a top-level `page` or `pageSize` and ignores
+   * a top-level `start` or `limit`.
+   */
   pagination?: Pagination | undefined;
   /** Relations, media, components and zones to include; without it none come back. */
   populate?: Populate<S, M> | undefined;
   /** Scalar fields to return (all by default); `id` and `documentId` always come back. */
   fields?: Fields<M> | undefined;
-  /** A locale code; applies to localized content types. */
-  locale?: string | undefined;
-  /** `published` (the default) or `draft`. */
-  status?: 'draft' | 'published' | undefined;
 }
 
-/** Parameters of `findOne`. */
+/**
+ * Parameters of `findOne` (`GET /api/<plural>/:documentId`). `filters` is a condition on the
+ * entry: when it does not match, the answer is `null`.
+ */
 export type FindOneParams<S extends SchemaShape, M> = Pick<
   QueryParams<S, M>,
-  'populate' | 'fields' | 'locale' | 'status'
+  'populate' | 'fields' | 'filters' | keyof DocumentParams
 >;
 
-/** Parameters of a single type's `find`. */
+/**
+ * Parameters of a single type's `find` (`GET /api/<singular>`). `filters` is a condition on the
+ * entry: when it does not match, Strapi answers 404.
+ */
 export type SingleParams<S extends SchemaShape, M> = Pick<
   QueryParams<S, M>,
-  'populate' | 'fields' | 'locale' | 'status'
+  'populate' | 'fields' | 'filters' | keyof DocumentParams
 >;
 
 /** Parameters of `create` and `update` (sent in the query string). */
@@ -148,6 +214,16 @@ export interface WriteParams<S extends SchemaShape, M> {
   populate?: Populate<S, M> | undefined;
   /** Fields of the returned entry; `id` and `documentId` always come back. */
   fields?: Fields<M> | undefined;
+}
+
+/**
+ * Parameters of a collection type's `delete` (`DELETE /api/<plural>/:documentId`). Strapi
+ * answers 204 without a body, so there is nothing to populate or select; `status` is not
+ * accepted (Strapi fails with a 500 on `status: 'draft'`: it deletes both versions or none).
+ */
+export interface DeleteParams {
+  /** The locale to delete, or `'*'` for every locale; without it, the default locale. */
+  locale?: string | undefined;
 }
 
 /**

@@ -358,6 +358,70 @@ describe('refresh mode, refresh token in the body (sessions.httpOnly: false)', (
     assert.ok(isCmsErrorOf(after, 'ForbiddenError'), 'nothing stored');
   });
 
+  it('deviceId at sign-in is listed; logout({ deviceId }) ends that device, logout({ scope: "all" }) every session', async () => {
+    const { CmsClient, isCmsErrorOf } = await import(join(refreshCopy, 'index.js'));
+    const user = strapi?.seed.user;
+    assert.ok(user && strapi);
+    const anonymous = new CmsClient({ baseURL: strapi.url });
+    const signIn = (deviceId: string) =>
+      anonymous.auth.login({ identifier: user.username, password: user.password, deviceId });
+    /** The refresh endpoint's status for a refresh token (a success rotates it: the new one is kept). */
+    const refreshStatus = async (session: { refreshToken: string }) => {
+      const response = await fetch(`${strapi?.url}/api/auth/refresh`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refreshToken: session.refreshToken }),
+      });
+      const body = await response.json();
+      if (response.ok) session.refreshToken = body.refreshToken;
+      return response.status;
+    };
+    const phone = await signIn('phone');
+    const phoneAgain = await signIn('phone');
+    const laptop = await signIn('laptop');
+    const tablet = await signIn('tablet');
+    // In Node nothing is captured: each client is given its session's access token.
+    const onLaptop = new CmsClient({ baseURL: strapi.url, token: laptop.jwt });
+    const listed = (await onLaptop.auth.getSessions()).data;
+    const current = listed.filter((entry: { current: boolean }) => entry.current);
+    assert.deepEqual(
+      current.map((entry: { deviceId?: string }) => entry.deviceId),
+      ['laptop'],
+    );
+    const devices = listed.map((entry: { deviceId?: string }) => entry.deviceId);
+    assert.equal(devices.filter((device: unknown) => device === 'phone').length, 2, JSON.stringify(devices));
+    assert.ok(devices.includes('tablet'));
+    assert.throws(() => onLaptop.auth.logout({ scope: 'everything' }), /scope must be 'all'/);
+    assert.throws(() => onLaptop.auth.logout({ deviceId: '' }), /deviceId must be a non-empty string/);
+
+    await onLaptop.auth.logout({ deviceId: 'phone' });
+    assert.equal(await refreshStatus(phone), 401, "the phone's first session ended");
+    assert.equal(await refreshStatus(phoneAgain), 401, 'and its second');
+    assert.equal(await refreshStatus(laptop), 200, 'the laptop session was not ended');
+    assert.equal(await refreshStatus(tablet), 200, 'nor the tablet one');
+    assert.ok(
+      isCmsErrorOf(await onLaptop.auth.me().catch((error: unknown) => error), 'ForbiddenError'),
+      'the client forgot its token',
+    );
+
+    const onTablet = new CmsClient({ baseURL: strapi.url, token: tablet.jwt });
+    await onTablet.auth.logout({ scope: 'all' });
+    assert.equal(await refreshStatus(laptop), 401, 'sign out everywhere: the laptop cannot refresh');
+    assert.equal(await refreshStatus(tablet), 401, 'nor the tablet itself');
+    const after = await signIn('after');
+    const onAfter = new CmsClient({ baseURL: strapi.url, token: after.jwt });
+    assert.deepEqual(
+      (await onAfter.auth.getSessions()).data.map((entry: { deviceId?: string }) => entry.deviceId),
+      ['after'],
+      'no session of the user was left',
+    );
+    // Without arguments: only the current session ends, as before.
+    const other = await signIn('other');
+    await onAfter.auth.logout();
+    assert.equal(await refreshStatus(after), 401);
+    assert.equal(await refreshStatus(other), 200);
+  });
+
   describe('in Chromium', { skip: skipBrowser }, () => {
     let context: BrowserContext;
     let path = '';

@@ -72,6 +72,20 @@ expectTypeOf(cms.authentication).toEqualTypeOf(cms.auth);
 // --- refresh mode: the session methods ----------------------------------------------------
 expectTypeOf(cms.auth.refresh).toEqualTypeOf<() => Promise<boolean>>();
 expectTypeOf(await cms.auth.logout()).toEqualTypeOf<void>();
+// Sign out everywhere, or every session of one device; cache options still come last.
+expectTypeOf(await cms.auth.logout({ scope: 'all' })).toEqualTypeOf<void>();
+expectTypeOf(await js.auth.logout({ deviceId: 'phone' }, { cache: 'no-store' })).toEqualTypeOf<void>();
+await cms.auth.logout({ cache: 'no-store' });
+// @ts-expect-error 'all' is the only scope
+await cms.auth.logout({ scope: 'mine' });
+// @ts-expect-error one of scope and deviceId, not both
+await cms.auth.logout({ scope: 'all', deviceId: 'phone' });
+// @ts-expect-error deviceId is a string
+await cms.auth.logout({ deviceId: 7 });
+// deviceId names the device at sign-in.
+await cms.auth.login({ identifier: 'ada', password: 'pw', deviceId: 'phone' });
+// @ts-expect-error deviceId is a string
+await cms.auth.login({ identifier: 'ada', password: 'pw', deviceId: 7 });
 expectTypeOf(await cms.auth.getSessions()).toEqualTypeOf<AuthSessionsResponse>();
 expectTypeOf(await cms.auth.revokeSession('s1')).toEqualTypeOf<RevokeSessionResponse>();
 expectTypeOf(await js.auth.getSessions()).toEqualTypeOf<AuthSessionsResponse>();
@@ -83,6 +97,8 @@ void legacy.auth.refresh;
 // @ts-expect-error nor sessions
 void legacy.auth.getSessions;
 expectTypeOf(legacy.auth.logout).toEqualTypeOf<() => void>();
+// @ts-expect-error a legacy server has no logout route to end sessions on
+void legacy.auth.logout({ scope: 'all' });
 expectTypeOf(await legacy.auth.login({ identifier: 'ada', password: 'pw' })).toEqualTypeOf<
   AuthResponse<UsersPermissionsUser>
 >();

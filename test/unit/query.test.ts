@@ -11,6 +11,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import qs from 'qs';
 import { CmsClientCore } from '../../src/runtime/core.ts';
+import { PUBLICATION_FILTERS } from '../../src/runtime/params.ts';
 import {
   ARRAY_LIMIT,
   assertQueryLength,
@@ -217,12 +218,23 @@ const paramsArb = fc.record(
     ),
     pagination: fc.oneof(
       fc.record(
-        { page: fc.integer({ min: 1 }), pageSize: fc.integer({ min: 1, max: 100 }) },
+        {
+          page: fc.integer({ min: 1 }),
+          pageSize: fc.integer({ min: 1, max: 100 }),
+          withCount: fc.constantFrom(true, false, undefined),
+        },
         { requiredKeys: [] },
       ),
-      fc.record({ start: fc.nat(), limit: fc.integer({ min: -1, max: 100 }), withCount: fc.boolean() }),
+      fc.record(
+        { start: fc.nat(), limit: fc.integer({ min: -1, max: 100 }), withCount: fc.boolean() },
+        { requiredKeys: [] },
+      ),
     ),
-    locale: fc.oneof(fc.constantFrom('en', 'fr-FR', 'zh-Hant-TW'), fc.constant(null)),
+    // Search text: any characters, `&`, `=`, `[`, `]`, `%`, `+` and spaces included.
+    _q: fc.oneof(fc.string({ unit: 'grapheme', maxLength: 8 }), fc.stringMatching(/^[&=[\]%+#? a-z]{0,8}$/)),
+    publicationFilter: fc.constantFrom(...PUBLICATION_FILTERS),
+    hasPublishedVersion: fc.constantFrom(true, false, undefined),
+    locale: fc.oneof(fc.constantFrom('en', 'fr-FR', 'zh-Hant-TW', '*'), fc.constant(null)),
     status: fc.constantFrom('draft', 'published', undefined),
   },
   { requiredKeys: [] },

@@ -25,7 +25,7 @@ interface Auth {
   login(credentials: { identifier: string; password: string }): Promise<{ jwt: string }>;
   me(): Promise<unknown>;
   refresh(): Promise<boolean>;
-  logout(): Promise<void>;
+  logout(options?: { scope: 'all' } | { deviceId: string }): Promise<void>;
   clearToken(): void;
 }
 
@@ -500,6 +500,27 @@ describe('session: races (browser)', () => {
     );
     assert.equal(await statusOf(auth.me()), 403);
     assert.equal(scripted.sent.at(-1)?.authorization, null, 'the fresh token was not kept');
+  });
+
+  it("logout({ scope: 'all' }) and logout({ deviceId }) send the scope with the held refresh token, on the retry too", async () => {
+    const scripted = server();
+    const { auth } = client(scripted);
+    await auth.login({ identifier: 'ada', password: 'pw' });
+    await auth.logout({ scope: 'all' });
+    assert.equal(await statusOf(auth.me()), 403, 'the tokens are forgotten');
+    await auth.login({ identifier: 'ada', password: 'pw' });
+    scripted.expireAll();
+    await auth.logout({ deviceId: 'phone' });
+    const logouts = scripted.sent.filter((request) => request.path === '/api/auth/logout');
+    assert.deepEqual(
+      logouts.map((request) => [request.authorization, request.body]),
+      [
+        ['Bearer jwt-1', { scope: 'all', refreshToken: 'rt-1' }],
+        ['Bearer jwt-2', { deviceId: 'phone', refreshToken: 'rt-2' }],
+        ['Bearer jwt-3', { deviceId: 'phone', refreshToken: 'rt-3' }],
+      ],
+    );
+    assert.equal(await statusOf(auth.me()), 403);
   });
 
   it('logout with no live session resolves', async () => {
