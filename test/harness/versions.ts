@@ -21,6 +21,9 @@ const log = (message: string) => process.stderr.write(`[strapi-versions] ${messa
 /** The matrix when CMS_STRAPI_VERSIONS is not set: oldest supported, refresh without sessions, pinned. */
 export const DEFAULT_VERSIONS = ['5.0.6', '5.43.0', '5.54.0'] as const;
 
+/** Versions whose `/schema` (kitchen sink, `jwtManagement: 'refresh'`) is committed as a payload fixture. */
+export const VERSIONED_FIXTURES = ['5.0.6', '5.43.0'] as const;
+
 /** Packages released together with `@strapi/strapi` (the design system is versioned apart). */
 const MONOREPO_PACKAGES = [
   'admin',

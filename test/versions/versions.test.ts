@@ -9,13 +9,15 @@
  * `npm run test:strapi-version -- 5.30.0` runs this file for one version.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { schemaHash } from '../../src/schema/hash.ts';
+import { stableStringify } from '../../src/schema/stable-json.ts';
 import type { SchemaResponse } from '../../src/schema/types.ts';
 import { createApp, type RunningStrapi, startStrapi } from '../harness/app.ts';
-import { ensureStrapiVersion, versionsToTest } from '../harness/versions.ts';
+import { ROOT } from '../harness/paths.ts';
+import { ensureStrapiVersion, pinnedVersion, versionsToTest } from '../harness/versions.ts';
 import { createProject, runCli } from '../helpers/cli.ts';
 import { compile } from '../helpers/compile.ts';
 import { openWatch } from '../helpers/watch-client.ts';
@@ -104,6 +106,18 @@ for (const version of versionsToTest()) {
       assert.equal(auth?.routes.revokeSession !== undefined, sessions);
       assert.ok(auth?.routes.login && auth.routes.register && auth.routes.me);
       assert.equal(body.strapi?.notices.length, refresh ? 0 : 1);
+      const fixture = join(
+        ROOT,
+        'test/fixtures/payloads',
+        version === pinnedVersion() ? 'kitchen-refresh.json' : `kitchen-refresh-${version}.json`,
+      );
+      if (existsSync(fixture)) {
+        assert.equal(
+          stableStringify(body),
+          stableStringify(JSON.parse(readFileSync(fixture, 'utf8'))),
+          `${fixture} differs from what Strapi ${version} serves: regenerate with npm run fixtures`,
+        );
+      }
       const hash = await fetch(`${url}/schema-hash`, { headers });
       assert.deepEqual(await hash.json(), { hash: body.hash });
       const watch = await openWatch(strapi?.url ?? '', headers);
