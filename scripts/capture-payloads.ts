@@ -1,13 +1,16 @@
 /**
  * Boots the kitchen-sink and LaunchPad test apps and writes their real `/schema` payloads to
- * test/fixtures/payloads/ (legacy and refresh auth modes for the kitchen sink). The e2e
- * suites compare those files with what a live Strapi serves.
+ * test/fixtures/payloads/ (legacy and refresh auth modes for the kitchen sink, and the kitchen
+ * sink configured for refresh on older Strapi versions: 5.0.6, where the server has no refresh
+ * route, and 5.43.0, refresh without session routes). The e2e suites compare those files with
+ * what a live Strapi serves; the older versions are installed on first use (test/harness/versions.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp, startStrapi } from '../test/harness/app.ts';
 import { ROOT } from '../test/harness/paths.ts';
 import { prepareStrapi } from '../test/harness/prepare.ts';
+import { ensureStrapiVersion, VERSIONED_FIXTURES as VERSIONED } from '../test/harness/versions.ts';
 
 prepareStrapi();
 const targets = [
@@ -18,6 +21,11 @@ const targets = [
     env: { UP_JWT_MANAGEMENT: 'refresh' },
   },
   { file: 'launchpad.json', app: createApp('capture-launchpad', { variant: 'launchpad' }), env: {} },
+  ...VERSIONED.map((version) => ({
+    file: `kitchen-refresh-${version}.json`,
+    app: createApp(`capture-kitchen-${version}`, { depsDir: ensureStrapiVersion(version).depsDir }),
+    env: { UP_JWT_MANAGEMENT: 'refresh' },
+  })),
 ];
 for (const target of targets) {
   const strapi = await startStrapi(target.app, { env: target.env });

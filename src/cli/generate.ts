@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { generateFiles, type OutputFormat } from '../codegen/generate.ts';
 import { packageVersion, runtimeAssets } from '../codegen/runtime-assets.ts';
+import type { SchemaResponse } from '../schema/types.ts';
 import type { FlagSpec, ParsedFlags } from './args.ts';
 import { UsageError } from './args.ts';
 import type { CliContext } from './context.ts';
@@ -108,6 +109,7 @@ export async function runGenerate(
   const started = performance.now();
   const payload = await out.progress('Fetching the schema', fetchSchema(settings.remote));
   context.signal.throwIfAborted();
+  for (const notice of payload.strapi?.notices ?? []) out.warn(notice);
   const files = generateFiles(payload, { format: settings.format, version, runtime: runtimeAssets() });
   context.signal.throwIfAborted();
   writeOutput(
@@ -133,7 +135,13 @@ export async function runGenerate(
     : 'first run';
   out.success(
     `Generated ${Object.keys(files).join(', ')} in ${settings.outputLabel} (${why}; ${apiTypes} content types, ` +
-      `${components} components, hash ${payload.hash.slice(0, 12)}) in ${Math.round(performance.now() - started)} ms`,
+      `${components} components, hash ${payload.hash.slice(0, 12)}${strapiLabel(payload)}) in ${Math.round(performance.now() - started)} ms`,
   );
   return { written: true, hash: payload.hash, files: Object.keys(files) };
+}
+
+/** `, Strapi 5.54.0` when the server says which Strapi it runs. */
+function strapiLabel(payload: SchemaResponse): string {
+  const version = payload.strapi?.version;
+  return typeof version === 'string' ? `, Strapi ${version}` : '';
 }

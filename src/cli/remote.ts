@@ -200,6 +200,7 @@ export function checkPayload(body: unknown, source: string): SchemaResponse {
   ) {
     throw new RemoteError(`${source} has no contentTypes or components.`);
   }
+  checkServerInfo(payload.strapi, source);
   const computed = schemaHash(schema);
   if (computed !== payload.hash) {
     throw new RemoteError(
@@ -207,4 +208,16 @@ export function checkPayload(body: unknown, source: string): SchemaResponse {
     );
   }
   return payload as SchemaResponse;
+}
+
+/** `strapi` (server version and notices) is optional: servers before 0.2 do not send it. */
+function checkServerInfo(info: unknown, source: string): void {
+  if (info === undefined) return;
+  const value = info as { version?: unknown; notices?: unknown } | null;
+  const versionOk = value !== null && (value.version === null || typeof value.version === 'string');
+  const noticesOk =
+    value !== null && Array.isArray(value.notices) && value.notices.every((n) => typeof n === 'string');
+  if (typeof info !== 'object' || !versionOk || !noticesOk) {
+    throw new RemoteError(`${source} has a malformed 'strapi' member ({version, notices} expected).`);
+  }
 }

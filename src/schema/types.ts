@@ -136,7 +136,10 @@ export const AUTH_ROUTE_NAMES = [
 export type AuthRouteName = (typeof AUTH_ROUTE_NAMES)[number];
 
 export interface SchemaAuth {
-  /** users-permissions `jwtManagement`: `legacy-support` (default) or `refresh` (sessions, 5.43+). */
+  /**
+   * The mode the server runs: `refresh` when users-permissions' `jwtManagement` is `refresh`
+   * and the server registers `/auth/refresh` (Strapi 5.24.1+); otherwise `legacy-support`.
+   */
   jwtManagement: 'legacy-support' | 'refresh';
   /** `sessions.httpOnly`: the refresh token travels in an httpOnly cookie rather than the body. */
   sessionsHttpOnly: boolean;
@@ -154,10 +157,24 @@ export interface CmsSchema {
   auth: SchemaAuth | null;
 }
 
+/**
+ * About the running server, published beside `hash` and `schema` but not hashed, so a Strapi
+ * upgrade that leaves the content model alone does not change the hash. Absent from payloads
+ * of cms-typed-client 0.1 servers.
+ */
+export interface SchemaServerInfo {
+  /** The running Strapi's version, e.g. `5.54.0`; null when Strapi does not say. */
+  version: string | null;
+  /** One sentence per configured feature this Strapi does not serve (the CLI prints them). */
+  notices: string[];
+}
+
 export interface SchemaResponse {
   /** SHA-256 hex digest of the stable serialization of `schema`. */
   hash: string;
   schema: CmsSchema;
+  /** The running Strapi; optional, older servers do not send it. */
+  strapi?: SchemaServerInfo;
 }
 
 export interface SchemaHashResponse {

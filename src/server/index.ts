@@ -8,6 +8,7 @@ import routes from './routes.ts';
 import { type Snapshot, takeSnapshot } from './snapshot.ts';
 import type { PluginState } from './state.ts';
 import type { StrapiLike } from './strapi.ts';
+import { checkStrapiVersion } from './version.ts';
 import { WatchHub } from './watch-hub.ts';
 
 const PLUGIN = 'cms-typed-client';
@@ -41,7 +42,9 @@ function readConfig(strapi: StrapiLike): PluginConfig {
 }
 
 export default {
-  register() {},
+  register({ strapi }: { strapi: StrapiLike }) {
+    checkStrapiVersion(strapi);
+  },
   bootstrap({ strapi }: { strapi: StrapiLike }) {
     pluginConfig = readConfig(strapi);
     current = takeSnapshot(strapi);
@@ -52,6 +55,7 @@ export default {
     strapi.log.info(
       `[${PLUGIN}] schema hash ${current.hash.slice(0, 12)}, requireAuth ${pluginConfig.requireAuth}`,
     );
+    for (const notice of current.strapi.notices) strapi.log.warn(`[${PLUGIN}] ${notice}`);
   },
   destroy() {
     hub?.close();

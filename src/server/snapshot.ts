@@ -8,13 +8,23 @@ import {
   type RawComponent,
   type RawContentType,
 } from '../schema/normalize.ts';
-import type { AuthRouteName, CmsSchema, SchemaAuth, SchemaRoute } from '../schema/types.ts';
+import type {
+  AuthRouteName,
+  CmsSchema,
+  SchemaAuth,
+  SchemaResponse,
+  SchemaRoute,
+  SchemaServerInfo,
+} from '../schema/types.ts';
 import { SCHEMA_FORMAT } from '../schema/types.ts';
 import type { StrapiLike, StrapiRoute } from './strapi.ts';
+import { REFRESH_SINCE, strapiVersion } from './version.ts';
 
 export interface Snapshot {
   hash: string;
   schema: CmsSchema;
+  /** The running Strapi's version and notices; published beside the hash, not hashed. */
+  strapi: SchemaServerInfo;
   /** The `/schema` body, serialized once. */
   schemaBody: string;
   /** The `/schema-hash` body, serialized once. */
@@ -24,7 +34,28 @@ export interface Snapshot {
 export function takeSnapshot(strapi: StrapiLike): Snapshot {
   const schema = readSchema(strapi);
   const hash = schemaHash(schema);
-  return { hash, schema, schemaBody: JSON.stringify({ hash, schema }), hashBody: JSON.stringify({ hash }) };
+  const info = readServerInfo(strapi, schema);
+  const body: SchemaResponse = { hash, schema, strapi: info };
+  return { hash, schema, strapi: info, schemaBody: JSON.stringify(body), hashBody: JSON.stringify({ hash }) };
+}
+
+/**
+ * The Strapi version and a notice for each feature the configuration asks for but this
+ * Strapi does not serve. Kept out of the hashed schema: upgrading Strapi without changing
+ * the content model must not make every client regenerate.
+ */
+export function readServerInfo(strapi: StrapiLike, schema: CmsSchema): SchemaServerInfo {
+  const version = strapiVersion(strapi);
+  const notices: string[] = [];
+  const plugin = strapi.plugin('users-permissions');
+  if (plugin?.config('jwtManagement') === 'refresh' && schema.auth?.jwtManagement !== 'refresh') {
+    notices.push(
+      `refresh-token sessions need Strapi ${REFRESH_SINCE} or later; this server (Strapi ${version ?? 'of unknown version'}) ` +
+        "has no /auth/refresh route although users-permissions' jwtManagement is 'refresh': " +
+        'the client uses legacy JWT mode',
+    );
+  }
+  return { version, notices };
 }
 
 export function readSchema(strapi: StrapiLike): CmsSchema {
@@ -105,25 +136,39 @@ const AUTH_ROUTES: Record<AuthRouteName, { handler: string; method: SchemaRoute[
   };
 const SESSION_ROUTES = new Set<AuthRouteName>(['refresh', 'logout', 'sessions', 'revokeSession']);
 
+/**
+ * The auth mode and routes this server really runs: `refresh` only when configured and the
+ * refresh route is registered (users-permissions before 5.24.1 accepts `jwtManagement:
+ * 'refresh'` in its config but has no such route), and each route only when registered.
+ */
 function readAuth(strapi: StrapiLike): SchemaAuth | null {
   const plugin = strapi.plugin('users-permissions');
   if (!plugin) return null;
-  const jwtManagement = plugin.config('jwtManagement') === 'refresh' ? 'refresh' : 'legacy-support';
+  const registered = plugin.routes?.['content-api']?.routes ?? [];
+  const served = (name: AuthRouteName) => findRoute(registered, AUTH_ROUTES[name]) !== undefined;
+  const jwtManagement =
+    plugin.config('jwtManagement') === 'refresh' && served('refresh') ? 'refresh' : 'legacy-support';
   const sessionsHttpOnly = plugin.config('sessions.httpOnly') === true;
   const routes: SchemaAuth['routes'] = {};
-  const registered = plugin.routes?.['content-api']?.routes ?? [];
   for (const [name, rule] of Object.entries(AUTH_ROUTES) as [
     AuthRouteName,
     (typeof AUTH_ROUTES)[AuthRouteName],
   ][]) {
     if (SESSION_ROUTES.has(name) && jwtManagement !== 'refresh') continue;
-    const route = registered.find(
-      (candidate) =>
-        candidate.handler === rule.handler &&
-        String(candidate.method).toUpperCase() === rule.method &&
-        (rule.path === undefined || candidate.path === rule.path),
-    );
+    const route = findRoute(registered, rule);
     if (route && typeof route.path === 'string') routes[name] = { method: rule.method, path: route.path };
   }
   return { jwtManagement, sessionsHttpOnly, routes };
+}
+
+function findRoute(
+  registered: StrapiRoute[],
+  rule: { handler: string; method: SchemaRoute['method']; path?: string },
+): StrapiRoute | undefined {
+  return registered.find(
+    (candidate) =>
+      candidate.handler === rule.handler &&
+      String(candidate.method).toUpperCase() === rule.method &&
+      (rule.path === undefined || candidate.path === rule.path),
+  );
 }

@@ -28,6 +28,8 @@ export interface StrapiLog {
 }
 
 export interface StrapiLike {
+  /** Strapi's merged configuration; `info.strapi` is the running version. */
+  config?: { get(path: string, defaultValue?: unknown): unknown };
   contentTypes: Record<string, unknown>;
   components: Record<string, unknown>;
   apis?: Record<string, { routes?: Record<string, StrapiRouter | undefined> } | undefined>;

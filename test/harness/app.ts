@@ -23,6 +23,8 @@ export interface AppOptions {
   variant?: 'kitchen' | 'launchpad';
   /** Start from an empty database. @default true */
   fresh?: boolean;
+  /** The installed Strapi to run on (test/harness/versions.ts). @default the pinned one */
+  depsDir?: string;
 }
 
 export interface TestApp {
@@ -40,14 +42,16 @@ export function createApp(name: string, options: AppOptions = {}): TestApp {
     cpSync(join(APP_TEMPLATE, entry), join(dir, entry), { recursive: true });
   }
   if (options.variant === 'launchpad') installLaunchpad(dir);
-  const manifest = JSON.parse(readFileSync(join(APP_TEMPLATE, 'package.json'), 'utf8'));
-  const pack = readdirSync(join(DEPS_DIR, 'node_modules', 'cms-typed-client')).length > 0;
+  const depsDir = options.depsDir ?? DEPS_DIR;
+  const manifest = JSON.parse(readFileSync(join(depsDir, 'package.json'), 'utf8'));
+  delete manifest.overrides;
+  const pack = readdirSync(join(depsDir, 'node_modules', 'cms-typed-client')).length > 0;
   if (!pack)
     throw new Error('cms-typed-client is not installed in the test Strapi; run prepareStrapi() first');
   manifest.dependencies['cms-typed-client'] = '*';
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   if (!existsSync(join(dir, 'node_modules')))
-    symlinkSync(join(DEPS_DIR, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    symlinkSync(join(depsDir, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return { name, dir };
 }
 

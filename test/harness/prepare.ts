@@ -26,7 +26,7 @@ function sha(...parts: (string | Buffer)[]): string {
 }
 
 /** npm, run with the Node that runs this process, building native modules against its headers. */
-function npm(args: string[], cwd: string, label: string): void {
+export function npm(args: string[], cwd: string, label: string): number {
   const nodeDir = join(dirname(process.execPath), '..');
   const env = {
     ...process.env,
@@ -45,7 +45,9 @@ function npm(args: string[], cwd: string, label: string): void {
   if (result.status !== 0) {
     throw new Error(`${label} failed (npm ${args.join(' ')} in ${cwd}):\n${result.stdout}\n${result.stderr}`);
   }
-  log(`${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const elapsed = Date.now() - started;
+  log(`${label}: done in ${(elapsed / 1000).toFixed(1)} s`);
+  return elapsed;
 }
 
 /** Installs the Strapi app's dependencies unless the cache already holds them. */
@@ -70,8 +72,11 @@ export function ensureStrapiDeps(): void {
   writeFileSync(marker, key);
 }
 
-/** Packs this package and installs the tarball into the test Strapi's dependencies. */
-export function installPackedPackage(): string {
+/**
+ * Packs this package and installs the tarball into the test Strapi's dependencies (or into
+ * `depsDir`, another installed Strapi version).
+ */
+export function installPackedPackage(depsDir: string = DEPS_DIR): string {
   mkdirSync(PACK_DIR, { recursive: true });
   for (const file of readdirSync(PACK_DIR)) rmSync(join(PACK_DIR, file));
   const output = execFileSync('npm', ['pack', '--pack-destination', PACK_DIR, '--loglevel=error'], {
@@ -80,11 +85,11 @@ export function installPackedPackage(): string {
   });
   const tarball = join(PACK_DIR, output.trim().split('\n').pop() ?? '');
   const key = sha(readFileSync(tarball));
-  const marker = join(DEPS_DIR, '.package');
+  const marker = join(depsDir, '.package');
   if (existsSync(marker) && readFileSync(marker, 'utf8') === key) return tarball;
   npm(
     ['install', '--no-save', '--offline', '--no-audit', '--no-fund', '--loglevel=error', tarball],
-    DEPS_DIR,
+    depsDir,
     'install cms-typed-client',
   );
   writeFileSync(marker, key);

@@ -14,24 +14,37 @@ const PUBLIC_ACTIONS = [
   'plugin::i18n.locales.listLocales',
 ];
 
+/**
+ * The content-API token service: `admin::api-token-content-api` from 5.44 (the old name stays
+ * as a deprecated alias), `admin::api-token` before. Before 5.13 there is no
+ * `admin::encryption`, so `getByName` never returns a token's key and stableToken makes a new
+ * token on every boot.
+ */
+function tokenService(strapi) {
+  return strapi.service('admin::api-token-content-api') ?? strapi.service('admin::api-token');
+}
+
 function createToken(strapi, name, attributes) {
-  return strapi
-    .service('admin::api-token')
-    .create({ name, description: `cms-typed-client test token: ${name}`, lifespan: null, ...attributes });
+  return tokenService(strapi).create({
+    name,
+    description: `cms-typed-client test token: ${name}`,
+    lifespan: null,
+    ...attributes,
+  });
 }
 
 /** The same token across boots of one database, so a client can outlive a restart. */
 async function stableToken(strapi, name, attributes) {
-  const existing = await strapi.service('admin::api-token').getByName(name, { includeDecryptedKey: true });
+  const existing = await tokenService(strapi).getByName(name, { includeDecryptedKey: true });
   if (existing?.accessKey) return existing;
-  if (existing) await strapi.service('admin::api-token').revoke(existing.id);
+  if (existing) await tokenService(strapi).revoke(existing.id);
   return createToken(strapi, name, attributes);
 }
 
 /** A new token on every boot (for the revoked and expired cases). */
 async function freshToken(strapi, name, attributes) {
-  const existing = await strapi.service('admin::api-token').getByName(name);
-  if (existing) await strapi.service('admin::api-token').revoke(existing.id);
+  const existing = await tokenService(strapi).getByName(name);
+  if (existing) await tokenService(strapi).revoke(existing.id);
   return createToken(strapi, name, attributes);
 }
 
@@ -49,7 +62,7 @@ async function seedTokens(strapi) {
     })
   ).accessKey;
   const revoked = await freshToken(strapi, 'revoked', { type: 'read-only' });
-  await strapi.service('admin::api-token').revoke(revoked.id);
+  await tokenService(strapi).revoke(revoked.id);
   tokens.revoked = revoked.accessKey;
   const expired = await freshToken(strapi, 'expired', { type: 'read-only', lifespan: 7 * 24 * 3600 * 1000 });
   await strapi.db
