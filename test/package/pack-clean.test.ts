@@ -10,7 +10,7 @@
  * installed back afterwards. Only committed work is in the archive.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
@@ -24,19 +24,45 @@ const work = mkdtempSync(join(tmpdir(), 'cms-pack-clean-'));
 const tree = join(work, 'checkout');
 after(() => rmSync(work, { recursive: true, force: true }));
 
-/** npx with the Node that runs this test first on PATH; `--no` fails rather than download. */
-function npx(args: string[], cwd: string): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync('npx', ['--no', ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
-      npm_config_update_notifier: 'false',
-      NO_COLOR: '1',
-    },
+/**
+ * Runs npm or npx with the Node that runs this test first on PATH. Asynchronous, so the event
+ * loop (and the keep-alive sockets to Strapi in it) keeps running meanwhile.
+ */
+function run(
+  command: 'npm' | 'npx',
+  args: string[],
+  cwd: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+        npm_config_update_notifier: 'false',
+        npm_config_audit: 'false',
+        npm_config_fund: 'false',
+        NO_COLOR: '1',
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+async function ok(command: 'npm' | 'npx', args: string[], cwd: string): Promise<string> {
+  const result = await run(command, args, cwd);
+  assert.equal(result.code, 0, `${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
 }
 
 /** Every file path of a package folder, relative to it. */
@@ -150,19 +176,20 @@ describe('the package packed from a clean checkout', () => {
       assert.ok(strapi);
       const consumer = join(work, 'consumer');
       mkdirSync(consumer);
-      npm(['init', '-y', '--loglevel=error'], consumer, 'npm init');
-      npm(['install', '--offline', '--loglevel=error', tarball], consumer, 'npm install (consumer)');
+      await ok('npm', ['init', '-y', '--loglevel=error'], consumer);
+      // The generated .js files are ES modules; npm 11's `npm init -y` writes "type": "commonjs".
+      await ok('npm', ['pkg', 'set', 'type=module'], consumer);
+      await ok('npm', ['install', '--offline', '--loglevel=error', tarball], consumer);
 
-      const version = npx(['cms-types', '--version'], consumer);
-      assert.equal(version.code, 0, version.stderr);
-      assert.equal(version.stdout.trim(), manifest.version);
+      // `--no`: fail rather than download; `--`: the flags after it are the command's.
+      const version = await ok('npx', ['--no', '--', 'cms-types', '--version'], consumer);
+      assert.equal(version.trim(), manifest.version);
 
       const token = strapi.seed.tokens.readOnly;
       for (const format of ['ts', 'js'] as const) {
         const output = `src/cms-${format}`;
         const args = ['generate', '--url', strapi.url, '--output', output, '--format', format];
-        const run = npx(['cms-types', ...args, '--token', token], consumer);
-        assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+        await ok('npx', ['--no', '--', 'cms-types', ...args, '--token', token], consumer);
         const expected =
           format === 'ts'
             ? ['client.ts', 'index.ts', 'types.ts']
