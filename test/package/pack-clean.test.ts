@@ -1,10 +1,11 @@
 /**
  * The package made from a clean checkout, as `npm publish` or a git dependency makes it: the
  * committed HEAD is exported with `git archive` (no dist/, no node_modules), `npm ci` installs
- * its lockfile there (from the npm cache where it can), and `npm pack` runs the `prepack` build.
- * The tarball holds the CLI and the Strapi entry; installed into the test Strapi, Strapi loads
- * the plugin and answers /schema-hash; installed into a fresh consumer, `npx cms-types` generates
- * a client from that Strapi, and the client compiles and reads from it.
+ * its lockfile there (from the npm cache where it can), and `npm pack`, with dist/ removed again,
+ * runs the `prepare` build. The tarball holds the CLI and the Strapi entry; installed into the
+ * test Strapi, Strapi loads the plugin and answers /schema-hash; installed into a fresh consumer,
+ * `npx cms-types` generates a client from that Strapi, and the client compiles and reads from it.
+ * A consumer that depends on the git repository itself gets a built package too.
  *
  * The test Strapi's dependencies are shared: the harness's tarball (the working tree's) is
  * installed back afterwards. Only committed work is in the archive.
@@ -74,6 +75,7 @@ function filesOf(dir: string, prefix = ''): string[] {
 
 describe('the package packed from a clean checkout', () => {
   let tarball = '';
+  let builtByInstall = false;
   let unpacked = '';
   let manifest: {
     version: string;
@@ -93,6 +95,9 @@ describe('the package packed from a clean checkout', () => {
     assert.ok(!existsSync(join(tree, 'dist')), 'the checkout has no dist/');
     assert.ok(!existsSync(join(tree, 'node_modules')), 'the checkout has no node_modules');
     npm(['ci', '--prefer-offline', '--loglevel=error'], tree, 'npm ci (clean checkout)');
+    builtByInstall = existsSync(join(tree, 'dist', 'cli', 'main.js'));
+    // What is packed must be built by `npm pack` itself.
+    rmSync(join(tree, 'dist'), { recursive: true, force: true });
     tarball = packTree(tree, work);
     unpacked = join(work, 'unpacked');
     mkdirSync(unpacked);
@@ -101,9 +106,28 @@ describe('the package packed from a clean checkout', () => {
     manifest = JSON.parse(readFileSync(join(unpacked, 'package.json'), 'utf8'));
   });
 
-  it('npm ci installed the dev tools from the lockfile alone', () => {
+  it('npm ci installed the dev tools from the lockfile alone, then built dist/ (prepare)', () => {
     for (const tool of ['biome', 'esbuild', 'tsc'])
       assert.ok(existsSync(join(tree, 'node_modules', '.bin', tool)), `${tool} is installed`);
+    assert.ok(builtByInstall, 'the prepare script built dist/cli/main.js');
+  });
+
+  it('a consumer that depends on the git repository gets the built package', async () => {
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const consumer = join(work, 'git-consumer');
+    mkdirSync(consumer);
+    await ok('npm', ['init', '-y', '--loglevel=error'], consumer);
+    // npm clones the repository, installs its dev dependencies and runs its `prepare` script.
+    await ok(
+      'npm',
+      ['install', '--prefer-offline', '--loglevel=error', `git+file://${ROOT}#${head}`],
+      consumer,
+    );
+    const installed = join(consumer, 'node_modules', 'cms-typed-client');
+    for (const file of ['dist/cli/main.js', 'dist/server/index.js', 'dist/runtime/runtime.js'])
+      assert.ok(existsSync(join(installed, file)), `${file} is installed`);
+    const version = await ok('npx', ['--no', '--', 'cms-types', '--version'], consumer);
+    assert.equal(version.trim(), manifest.version);
   });
 
   it('the tarball holds the built CLI that the cms-types command launches', () => {
