@@ -5,8 +5,8 @@
  * test runner. Extra arguments are test file patterns, e.g. `npm test -- test/unit`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { DATABASE_PACKAGES, databaseMissing } from '../test/harness/db.ts';
 import { ROOT } from '../test/harness/paths.ts';
 import { prepareStrapi } from '../test/harness/prepare.ts';
@@ -84,7 +84,14 @@ function ensureDatabases(): void {
   process.stderr.write(`${message}; the database suites will be skipped.\n`);
 }
 
-const patterns = process.argv.slice(2);
+// A folder stands for the test files under it (`node --test` takes only files and globs).
+const patterns = process.argv
+  .slice(2)
+  .map((pattern) =>
+    existsSync(resolve(ROOT, pattern)) && statSync(resolve(ROOT, pattern)).isDirectory()
+      ? `${pattern.replace(/\/+$/, '')}/**/*.test.ts`
+      : pattern,
+  );
 step('lint and format (biome)', bin('biome'), ['check', '.']);
 step('build', process.execPath, ['scripts/build.ts']);
 step('generated clients for the type tests', process.execPath, ['scripts/type-fixtures.ts']);

@@ -1,7 +1,7 @@
 /**
- * The README's quick start on a fresh copy: the committed HEAD is cloned into a temporary
- * folder (beside a `shared` link, as the repository sits beside ../shared), and the commands of
- * the quick-start code block run there verbatim, one after the other, with an empty npm cache.
+ * The README's quick start on a fresh copy: the committed HEAD is cloned into an otherwise
+ * empty temporary folder (the repository needs nothing beside it), and the commands of the
+ * quick-start code block run there verbatim, one after the other, with an empty npm cache.
  * The commands are read from the README, so this test follows any change to them.
  *
  * Slow by nature: a cold install of the dev tools and of Strapi, then the whole suite again
@@ -10,19 +10,11 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  appendFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { CACHE, ROOT, SHARED } from '../harness/paths.ts';
+import { CACHE, ROOT } from '../harness/paths.ts';
 
 /** The commands of the first code block under `## Quick start`, one per line. */
 function quickStartCommands(readme: string): string[] {
@@ -85,8 +77,6 @@ describe('the README quick start, on a fresh clone', { skip, timeout: 120 * 60_0
     const clone = join(work, 'cms-typed-client');
     const cloned = spawnSync('git', ['clone', '--quiet', ROOT, clone], { encoding: 'utf8' });
     assert.equal(cloned.status, 0, cloned.stderr);
-    // The test Strapi's LaunchPad variant reads ../shared next to the repository.
-    symlinkSync(SHARED, join(work, 'shared'), 'dir');
     const commands = quickStartCommands(readFileSync(join(clone, 'README.md'), 'utf8'));
     mkdirSync(logs, { recursive: true });
 

@@ -7,5 +7,7 @@ export const APP_TEMPLATE = join(ROOT, 'test', 'strapi', 'app');
 export const DEPS_DIR = join(CACHE, 'strapi-deps');
 export const APPS_DIR = join(CACHE, 'strapi-apps');
 export const PACK_DIR = join(CACHE, 'pack');
-export const SHARED = join(ROOT, '..', 'shared');
-export const LAUNCHPAD_SCHEMAS = join(SHARED, 'fixtures', 'schemas', 'launchpad');
+/** The clean copy of the working tree that is packed into PACK_DIR. */
+export const PACK_TREE = join(CACHE, 'pack-tree');
+/** LaunchPad's content types and components, kept in the repository (see its README). */
+export const LAUNCHPAD_SCHEMAS = join(ROOT, 'test', 'fixtures', 'schemas', 'launchpad');

@@ -1,21 +1,23 @@
 /**
  * Installs the test Strapi once (cached under .cache/strapi-deps, keyed by its package.json,
- * lockfile and the Node version) and installs this package into it from `npm pack`, the way
- * a user installs it.
+ * lockfile and the Node version) and installs this package into it from `npm pack` of a clean
+ * copy of the working tree (no dist/: the `prepare` script builds it), the way a user installs it.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { APP_TEMPLATE, DEPS_DIR, PACK_DIR, ROOT } from './paths.ts';
+import { basename, dirname, join } from 'node:path';
+import { APP_TEMPLATE, DEPS_DIR, PACK_DIR, PACK_TREE, ROOT } from './paths.ts';
 
 const log = (message: string) => process.stderr.write(`[strapi-harness] ${message}\n`);
 
@@ -26,7 +28,7 @@ function sha(...parts: (string | Buffer)[]): string {
 }
 
 /** npm, run with the Node that runs this process, building native modules against its headers. */
-export function npm(args: string[], cwd: string, label: string): number {
+export function npm(args: string[], cwd: string, label: string): string {
   const nodeDir = join(dirname(process.execPath), '..');
   const env = {
     ...process.env,
@@ -45,9 +47,8 @@ export function npm(args: string[], cwd: string, label: string): number {
   if (result.status !== 0) {
     throw new Error(`${label} failed (npm ${args.join(' ')} in ${cwd}):\n${result.stdout}\n${result.stderr}`);
   }
-  const elapsed = Date.now() - started;
-  log(`${label}: done in ${(elapsed / 1000).toFixed(1)} s`);
-  return elapsed;
+  log(`${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.stdout;
 }
 
 /** Installs the Strapi app's dependencies unless the cache already holds them. */
@@ -73,27 +74,88 @@ export function ensureStrapiDeps(): void {
 }
 
 /**
- * Packs this package and installs the tarball into the test Strapi's dependencies (or into
- * `depsDir`, another installed Strapi version).
+ * The files of a fresh checkout of `source`, copied into `destination`: under git, the tracked
+ * and untracked files git does not ignore (so no dist/, node_modules or .cache); elsewhere,
+ * everything but those folders.
  */
-export function installPackedPackage(depsDir: string = DEPS_DIR): string {
-  mkdirSync(PACK_DIR, { recursive: true });
-  for (const file of readdirSync(PACK_DIR)) rmSync(join(PACK_DIR, file));
-  const output = execFileSync('npm', ['pack', '--pack-destination', PACK_DIR, '--loglevel=error'], {
-    cwd: ROOT,
+export function copyCleanTree(source: string, destination: string): void {
+  rmSync(destination, { recursive: true, force: true });
+  mkdirSync(destination, { recursive: true });
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: source,
     encoding: 'utf8',
   });
-  const tarball = join(PACK_DIR, output.trim().split('\n').pop() ?? '');
+  if (listed.status === 0) {
+    for (const file of listed.stdout.split('\0')) {
+      // A tracked file deleted in the working tree is not part of the checkout to pack.
+      if (file === '' || !existsSync(join(source, file))) continue;
+      mkdirSync(dirname(join(destination, file)), { recursive: true });
+      copyFileSync(join(source, file), join(destination, file));
+    }
+    return;
+  }
+  const skipped = new Set(['node_modules', 'dist', '.cache', '.git', '.tmp', 'coverage']);
+  cpSync(source, destination, {
+    recursive: true,
+    filter: (path) => !skipped.has(basename(path)) && !path.endsWith('.tgz'),
+  });
+}
+
+/**
+ * `npm pack` of a tree that has no dist/: the package's `prepare` script builds it, as it does
+ * for `npm publish` and git dependencies. The tree uses `nodeModules` for its dev tools (linked
+ * when it has none of its own). Returns the tarball's path in `destination`.
+ */
+export function packTree(
+  tree: string,
+  destination: string,
+  nodeModules = join(ROOT, 'node_modules'),
+): string {
+  if (existsSync(join(tree, 'dist'))) throw new Error(`${tree} has a dist/ folder: pack a clean tree`);
+  if (!existsSync(join(tree, 'node_modules'))) symlinkSync(nodeModules, join(tree, 'node_modules'), 'dir');
+  mkdirSync(destination, { recursive: true });
+  const output = npm(['pack', '--pack-destination', destination, '--loglevel=error'], tree, 'npm pack');
+  return join(destination, output.trim().split('\n').pop() ?? '');
+}
+
+/**
+ * Installs a cms-typed-client tarball into the test Strapi's dependencies, unless that very
+ * tarball is the one installed (the `.package` marker holds its hash; it is removed first, so an
+ * interrupted install is redone next time).
+ */
+export function installTarball(tarball: string, depsDir: string = DEPS_DIR): void {
   const key = sha(readFileSync(tarball));
   const marker = join(depsDir, '.package');
-  if (existsSync(marker) && readFileSync(marker, 'utf8') === key) return tarball;
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === key) return;
+  rmSync(marker, { force: true });
   npm(
     ['install', '--no-save', '--offline', '--no-audit', '--no-fund', '--loglevel=error', tarball],
     depsDir,
     'install cms-typed-client',
   );
   writeFileSync(marker, key);
+}
+
+/**
+ * Packs this package from a clean copy of the working tree (no dist/: `prepare` builds it) into
+ * .cache/pack, and installs the tarball into the test Strapi's dependencies (or into `depsDir`,
+ * another installed Strapi version).
+ */
+export function installPackedPackage(depsDir: string = DEPS_DIR): string {
+  mkdirSync(PACK_DIR, { recursive: true });
+  for (const file of readdirSync(PACK_DIR)) rmSync(join(PACK_DIR, file), { recursive: true, force: true });
+  copyCleanTree(ROOT, PACK_TREE);
+  const tarball = packTree(PACK_TREE, PACK_DIR);
+  installTarball(tarball, depsDir);
   return tarball;
+}
+
+/** The tarball installPackedPackage() made, for tests that install or inspect it. */
+export function packedTarball(): string {
+  const name = existsSync(PACK_DIR) ? readdirSync(PACK_DIR).find((file) => file.endsWith('.tgz')) : undefined;
+  if (!name)
+    throw new Error(`no tarball in ${PACK_DIR}: run the tests with npm test, which packs the package`);
+  return join(PACK_DIR, name);
 }
 
 export function prepareStrapi(): void {

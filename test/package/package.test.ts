@@ -1,16 +1,18 @@
 /**
- * The npm package as users get it: publint and `attw --pack` find nothing, the tarball holds
- * only what is needed, and from a consumer that installed the tarball, a plain `require()` (and
- * an `import`) of the Strapi entry works, Strapi's plugin discovery fields are there, and the
- * `cms-types` command runs. Needs the build (`npm test` builds first).
+ * The npm package as users get it, the tarball the harness packed from a clean copy of the
+ * working tree (no dist/: `prepare` built it; `npm test` packs it before the tests): publint and
+ * attw find nothing, it holds only what is needed, and from a consumer that installed it, a plain
+ * `require()` (and an `import`) of the Strapi entry works, Strapi's plugin discovery fields are
+ * there, and the `cms-types` command runs.
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ROOT } from '../harness/paths.ts';
+import { packedTarball } from '../harness/prepare.ts';
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -47,12 +49,10 @@ const work = mkdtempSync(join(tmpdir(), 'cms-package-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the npm package', () => {
-  before(() => {
-    assert.ok(existsSync(join(ROOT, 'dist', 'server', 'index.js')), 'dist/ is missing: run npm run build');
-  });
+  const tarball = packedTarball();
 
   it('is clean for publint (errors, warnings and suggestions)', () => {
-    const result = run(bin('publint'), ['run', '--level', 'suggestion', '--strict']);
+    const result = run(bin('publint'), ['run', tarball, '--level', 'suggestion', '--strict']);
     assert.equal(result.code, 0, result.output);
     assert.match(result.output, /All good!/, result.output);
   });
@@ -61,41 +61,33 @@ describe('the npm package', () => {
   // (Node 18+, which reads `exports`) requires. The `node16` profile checks Node's CommonJS and
   // ESM resolution and bundlers; it leaves out TypeScript's legacy `node10` resolution, which
   // cannot see subpath exports at all and which no one uses to import a Strapi plugin entry.
-  it('is clean for attw --pack (node16 profile)', () => {
-    const result = run(bin('attw'), ['--pack', '.', '--profile', 'node16', '--format', 'table-flipped']);
+  it('is clean for attw (node16 profile)', () => {
+    const result = run(bin('attw'), [tarball, '--profile', 'node16', '--format', 'table-flipped']);
     assert.equal(result.code, 0, result.output);
   });
 
   it('packs only what a user needs', () => {
-    const [pack] = JSON.parse(
-      execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], {
-        cwd: ROOT,
-        encoding: 'utf8',
-      }),
-    ) as { files: { path: string; size: number }[]; unpackedSize: number }[];
-    assert.ok(pack);
-    const files = pack.files.map((file) => file.path).filter((path) => path !== 'package.json');
+    const entries = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map((entry) => entry.replace(/^package\//, ''));
+    const files = entries.filter((path) => path !== 'package.json');
     assert.deepEqual(files.sort(), Object.keys(EXPECTED).sort());
     assert.ok(
       !files.some((path) => /\.map$|(^|\/)(test|src|examples|scripts|\.cache)\//.test(path)),
       files.join('\n'),
     );
-    assert.ok(pack.unpackedSize < 1_000_000, `unpacked size ${pack.unpackedSize} bytes`);
+    const unpacked = join(work, 'unpacked');
+    mkdirSync(unpacked, { recursive: true });
+    execFileSync('tar', ['-xzf', tarball, '-C', unpacked]);
+    const size = entries.reduce((total, path) => total + statSync(join(unpacked, 'package', path)).size, 0);
+    assert.ok(size < 1_000_000, `unpacked size ${size} bytes`);
   });
 
   describe('installed from the tarball into a consumer', () => {
     const consumer = join(work, 'consumer');
 
     before(() => {
-      const tarballs = join(work, 'pack');
-      mkdirSync(tarballs, { recursive: true });
-      const name = execFileSync('npm', ['pack', '--pack-destination', tarballs, '--loglevel=error'], {
-        cwd: ROOT,
-        encoding: 'utf8',
-      })
-        .trim()
-        .split('\n')
-        .pop();
       mkdirSync(consumer, { recursive: true });
       writeFileSync(
         join(consumer, 'package.json'),
@@ -104,7 +96,7 @@ describe('the npm package', () => {
       // No dependencies: the install needs no registry.
       const install = run(
         'npm',
-        ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', join(tarballs, name ?? '')],
+        ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', tarball],
         consumer,
       );
       assert.equal(install.code, 0, install.output);
