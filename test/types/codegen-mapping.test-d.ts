@@ -7,6 +7,7 @@
 import { expectTypeOf } from 'expect-type';
 import type {
   Article,
+  ArticleDraft,
   ArticleInput,
   ArticlePopulatable,
   ArticleSectionsZone,
@@ -32,7 +33,6 @@ import type {
   Tag,
   UploadFilePopulatable,
   UsersPermissionsUser,
-  ArticleDraft,
 } from './generated/kitchen/types.ts';
 
 // --- entry: system fields ------------------------------------------------------------------

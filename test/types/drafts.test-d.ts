@@ -61,7 +61,9 @@ expectTypeOf<ArticleDraft['summary']>().toEqualTypeOf<Article['summary']>();
   void draft!.rank;
 }
 // A status that may be draft reads as a draft; CmsEntry follows status too.
-expectTypeOf(await cms.promos.find({ status: preview ? 'draft' : 'published' })).toEqualTypeOf<PromoDraft[]>();
+expectTypeOf(await cms.promos.find({ status: preview ? 'draft' : 'published' })).toEqualTypeOf<
+  PromoDraft[]
+>();
 expectTypeOf<CmsEntry<'api::promo.promo', { status: 'draft' }>>().toEqualTypeOf<PromoDraft>();
 expectTypeOf<CmsEntry<'api::promo.promo'>>().toEqualTypeOf<Promo>();
 
@@ -101,7 +103,9 @@ expectTypeOf(await cms.promos.find({ status: 'draft', populate: '*' })).toEqualT
 expectTypeOf(await cms.siteSetting.find({ status: 'draft' })).toEqualTypeOf<SiteSetting>();
 
 // --- writes: drafts may lack required fields ---------------------------------------------------
-expectTypeOf(await cms.promos.create({ title: 'Only a title' }, { status: 'draft' })).toEqualTypeOf<PromoDraft>();
+expectTypeOf(
+  await cms.promos.create({ title: 'Only a title' }, { status: 'draft' }),
+).toEqualTypeOf<PromoDraft>();
 await cms.promos.create({}, { status: 'draft' });
 await cms.promos.create({ title: null, link: { type: 'external' } }, { status: 'draft' });
 // @ts-expect-error published: rank, image and link are required
@@ -123,6 +127,11 @@ expectTypeOf<SharedSmartLink['href']>().toEqualTypeOf<string | null>();
 expectTypeOf<SharedSmartLink['label']>().toEqualTypeOf<string>();
 expectTypeOf<SharedSmartLinkInput['href']>().toEqualTypeOf<string | null | undefined>();
 await cms.promos.create({ title: 't', rank: 1, image: 1, link: { type: 'internal', label: 'Home' } });
-await cms.promos.create({ title: 't', rank: 1, image: 1, link: { type: 'external', label: 'X', href: 'https://x' } });
+await cms.promos.create({
+  title: 't',
+  rank: 1,
+  image: 1,
+  link: { type: 'external', label: 'X', href: 'https://x' },
+});
 // @ts-expect-error label has no condition: still required
 await cms.promos.create({ title: 't', rank: 1, image: 1, link: { type: 'internal' } });
