@@ -690,6 +690,9 @@ function buildAttributes(
   );
 }
 
+const LINK_REQUIRED_DOC =
+  'Required in the admin; the REST API enforces it only with `api.documents.strictRelations`, so it may be missing.';
+
 function buildAttribute(
   owner: Owner,
   ownerName: string,
@@ -712,14 +715,18 @@ function buildAttribute(
     );
   }
   const rule = visibleRule(attribute.conditions);
+  // Strapi's REST API enforces a required media or relation only with the
+  // `api.documents.strictRelations` option (off by default), even on publish.
+  const linkRequired = attribute.required === true && (type === 'media' || type === 'relation');
   const base: AttributeBase = {
     name,
     key: propertyKey(name),
-    required: attribute.required === true && rule === undefined,
+    required: attribute.required === true && rule === undefined && !linkRequired,
     hasDefault: attribute.default !== undefined,
     hidden: attribute.private === true || type === 'password',
     docs: [
       ...(rule === undefined ? [] : [jsdocText(conditionDoc(rule, attribute.required === true))]),
+      ...(linkRequired && rule === undefined ? [LINK_REQUIRED_DOC] : []),
       ...docs(attribute),
     ],
   };

@@ -43,25 +43,28 @@ type PopulatedLink<S extends SchemaShape, L, Base, O, D> = O extends true
             : Base
           : Base;
 
-type Populated<S extends SchemaShape, M, Pop, D, Links = PopulatableIn<M, D>> = [Pop] extends [undefined]
+type Populated<S extends SchemaShape, M, Pop, D> = [Pop] extends [undefined]
   ? unknown
-  : Pop extends '*'
-    ? Links
-    : Pop extends string
-      ? Pick<Links, Extract<Pop, keyof Links>>
-      : Pop extends readonly (infer K)[]
-        ? Pick<Links, Extract<K, keyof Links>>
-        : Pop extends object
-          ? {
-              [K in keyof Pop & keyof LinksOf<M> & keyof Links]: PopulatedLink<
-                S,
-                LinksOf<M>[K],
-                Links[K],
-                Pop[K],
-                D
-              >;
-            }
-          : unknown;
+  : PopulatedWith<S, M, Pop, D, PopulatableIn<M, D>>;
+
+/** What `populate` adds, given the populatable interface `Links` (draft or published). */
+type PopulatedWith<S extends SchemaShape, M, Pop, D, Links> = Pop extends '*'
+  ? Links
+  : Pop extends string
+    ? Pick<Links, Extract<Pop, keyof Links>>
+    : Pop extends readonly (infer K)[]
+      ? Pick<Links, Extract<K, keyof Links>>
+      : Pop extends object
+        ? {
+            [K in keyof Pop & keyof LinksOf<M> & keyof Links]: PopulatedLink<
+              S,
+              LinksOf<M>[K],
+              Links[K],
+              Pop[K],
+              D
+            >;
+          }
+        : unknown;
 
 type PopulateOf<P> = P extends { populate: infer Pop } ? Pop : undefined;
 

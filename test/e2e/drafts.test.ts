@@ -83,6 +83,15 @@ describe('drafts: Strapi checks required only on publish', () => {
     assert.ok(issuePaths(cleared).includes('rank'));
   });
 
+  it('a required media is not enforced even on publish (api.documents.strictRelations is off)', async () => {
+    const promo = await cms.promos.create(
+      { title: 'No image', rank: 1, link: { type: 'internal', label: 'Home' } },
+      { populate: { image: true } },
+    );
+    assert.equal(typeof promo.publishedAt, 'string');
+    assert.equal(promo.image, null);
+  });
+
   it('components inside a draft may lack their required fields too', async () => {
     const created = await cms.promos.create(
       { title: 'Draft link', link: { type: 'internal' } },

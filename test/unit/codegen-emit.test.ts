@@ -270,7 +270,9 @@ describe('emitTypes: mapping', () => {
           'export interface SharedCardDraft {\nid: number;\nlabel: string | null;\n}',
           'draftEntry: PostDraft;\ndraftPopulatable: PostDraftPopulatable;\ndraftInput: PostDraftInput;',
           'draftEntry: SharedCardDraft;\ndraftInput: SharedCardDraftInput;',
-          'export interface PostPopulatable {\ncover: MediaFile;\ncard: SharedCard;',
+          // Strapi enforces a required media only with api.documents.strictRelations.
+          'export interface PostPopulatable {\ncover: MediaFile | null;\ncard: SharedCard;',
+          'export interface PostInput {\ntitle: string;\ncover?: MediaInput;\ncard: SharedCardInput;',
         ],
         not: ['SharedCardDraftPopulatable'],
       },
@@ -328,7 +330,7 @@ describe('emitTypes: mapping', () => {
       },
     ],
     [
-      'relations, morphs, media and components on the populatable side',
+      'relations, morphs, media and components on the populatable side (a required media may be missing: Strapi enforces it only with strictRelations)',
       {
         given: single({
           one: { type: 'relation', relation: 'oneWay', target: 'api::tag.tag' },
@@ -345,10 +347,10 @@ describe('emitTypes: mapping', () => {
         }),
         want: [
           'export interface PostPopulatable {\none: Tag | null;\nmany: Tag[];\nanyOne: Record<string, unknown> | null;\n' +
-            'anyMany: Record<string, unknown>[];\ncover: MediaFile;\navatar: MediaFile | null;\nfiles: MediaFile[];\n' +
+            'anyMany: Record<string, unknown>[];\ncover: MediaFile | null;\navatar: MediaFile | null;\nfiles: MediaFile[];\n' +
             'seo: SharedSeo;\nquote: SharedQuote | null;\nquotes: SharedQuote[];\nbody: PostBodyZone[];\n}',
           'export interface PostInput {\none?: RelationInput;\nmany?: RelationsInput;\nanyOne?: RelationInput;\n' +
-            'anyMany?: RelationsInput;\ncover: MediaInput;\navatar?: MediaInput;\nfiles?: MultiMediaInput;\n' +
+            'anyMany?: RelationsInput;\ncover?: MediaInput;\navatar?: MediaInput;\nfiles?: MultiMediaInput;\n' +
             'seo: SharedSeoInput;\nquote?: SharedQuoteInput | null;\nquotes?: SharedQuoteInput[];\nbody?: (\n' +
             '| ({ __component: "shared.seo" } & SharedSeoInput)\n| ({ __component: "shared.quote" } & SharedQuoteInput)\n)[];\n}',
           'export type PostBodyZone =\n| ({ __component: "shared.seo" } & SharedSeo)\n' +
