@@ -5,10 +5,13 @@
  * interfaces use. Pure and deterministic: models come sorted by uid, attributes in schema order,
  * and every name was resolved by the model step. No header: the writer adds one.
  */
+
+import { type DraftTargets, draftAttributes, draftTargets } from './drafts.ts';
 import type {
   CodegenModel,
   ComponentModel,
   ContentTypeModel,
+  DraftNames,
   DynamicZoneAttribute,
   ModelAttribute,
   ScalarAttribute,
@@ -17,13 +20,22 @@ import { jsdocText, stringLiteral } from './names.ts';
 
 export function emitTypes(model: CodegenModel): string {
   const filters = new FilterContext(model);
+  const targets = draftTargets([...model.contentTypes, ...model.components]);
   const blocks: string[] = [SHARED];
   if (model.hasBlocks) blocks.push(BLOCKS);
   for (const contentType of model.contentTypes) {
-    blocks.push(...contentTypeDeclarations(contentType), contentTypeFilters(contentType, filters));
+    blocks.push(
+      ...contentTypeDeclarations(contentType),
+      ...contentTypeDraftDeclarations(contentType, targets),
+      contentTypeFilters(contentType, filters),
+    );
   }
   for (const component of model.components) {
-    blocks.push(...componentDeclarations(component), componentFilters(component, filters));
+    blocks.push(
+      ...componentDeclarations(component),
+      ...componentDraftDeclarations(component, targets),
+      componentFilters(component, filters),
+    );
   }
   blocks.push(registry(model));
   const imports = filters.imports();
@@ -445,26 +457,39 @@ const COMPONENT_ID_DOC = 'Numeric id of this component instance; give it in the 
 const COMPONENT_INPUT_ID_DOC =
   'The `id` of the existing component to update in place; without it a new one replaces it.';
 
-function contentTypeDeclarations(model: ContentTypeModel): string[] {
-  const { names } = model;
-  const name = title('Content type', model.uid, model.displayName);
+/** The fields Strapi adds to every entry of a content type, with the given `publishedAt`. */
+function systemMembers(model: ContentTypeModel, publishedAt: Member): Member[] {
   const system: Member[] = [
     { key: 'createdAt', type: 'string', docs: ['ISO 8601 timestamp.'] },
     { key: 'updatedAt', type: 'string', docs: ['ISO 8601 timestamp of the last change.'] },
-    model.draftAndPublish
-      ? {
-          key: 'publishedAt',
-          type: 'string | null',
-          docs: ['ISO 8601 timestamp; null while the entry is a draft.'],
-        }
-      : {
-          key: 'publishedAt',
-          type: 'string',
-          docs: ['ISO 8601 timestamp; always set (this type has no drafts).'],
-        },
+    publishedAt,
   ];
   if (model.localized)
     system.push({ key: 'locale', type: 'string', docs: ['The locale code of this version, e.g. `en`.'] });
+  return system;
+}
+
+function publishedAtMember(model: ContentTypeModel): Member {
+  return model.draftAndPublish
+    ? {
+        key: 'publishedAt',
+        type: 'string',
+        docs: [
+          "ISO 8601 timestamp of publication: this is the published version (reads with `status: 'draft'` return {@link " +
+            `${model.draft.entry ?? model.names.entry}}).`,
+        ],
+      }
+    : {
+        key: 'publishedAt',
+        type: 'string',
+        docs: ['ISO 8601 timestamp; always set (this type has no drafts).'],
+      };
+}
+
+function contentTypeDeclarations(model: ContentTypeModel): string[] {
+  const { names } = model;
+  const name = title('Content type', model.uid, model.displayName);
+  const system = systemMembers(model, publishedAtMember(model));
   return [
     declareInterface(
       [
@@ -525,6 +550,113 @@ function componentDeclarations(model: ComponentModel): string[] {
     ),
     ...zoneDeclarations(model.uid, model.attributes),
   ];
+}
+
+const DRAFT_NOTE = 'Strapi checks `required` only on publish, so required fields may be null here.';
+
+/** The draft interfaces of a content type (see drafts.ts), those it has. */
+function contentTypeDraftDeclarations(model: ContentTypeModel, targets: DraftTargets): string[] {
+  const { draft, names } = model;
+  const name = title('Content type', model.uid, model.displayName);
+  const attributes = draftAttributes(model.attributes, targets);
+  const blocks: string[] = [];
+  if (draft.entry !== null) {
+    const publishedAt: Member = {
+      key: 'publishedAt',
+      type: 'null',
+      docs: ['Always null: this is the draft version (publishing makes a separate published version).'],
+    };
+    blocks.push(
+      declareInterface(
+        [
+          `${name} as a draft (\`status: 'draft'\`): the fields every response carries.`,
+          DRAFT_NOTE,
+          `The published version: {@link ${names.entry}}.`,
+        ],
+        draft.entry,
+        [
+          { key: 'id', type: 'number', docs: [ENTRY_ID_DOC] },
+          { key: 'documentId', type: 'string', docs: [DOCUMENT_ID_DOC] },
+          ...entryMembers(attributes),
+          ...systemMembers(model, publishedAt),
+        ],
+      ),
+    );
+  }
+  if (draft.populatable !== null) {
+    const self = draft.entry ?? names.entry;
+    blocks.push(
+      declareInterface(
+        [
+          `${name} as a draft: relations (their drafts), media, components and zones, present only when populated.`,
+        ],
+        draft.populatable,
+        [
+          ...populatableMembers(attributes),
+          ...(model.localized
+            ? [{ key: 'localizations', type: `${self}[]`, docs: ['The other locales of this entry.'] }]
+            : []),
+        ],
+      ),
+    );
+  }
+  if (draft.input !== null) {
+    blocks.push(
+      declareInterface(
+        [
+          `${name}: the data \`create\` accepts with \`status: 'draft'\`; \`update\` takes a \`Partial\` of it.`,
+          'Strapi checks `required` only on publish, so required fields may be left out.',
+        ],
+        draft.input,
+        inputMembers(attributes),
+      ),
+    );
+  }
+  return blocks;
+}
+
+/** The draft interfaces of a component (see drafts.ts), those it has. */
+function componentDraftDeclarations(model: ComponentModel, targets: DraftTargets): string[] {
+  const { draft } = model;
+  const name = title('Component', model.uid, model.displayName);
+  const attributes = draftAttributes(model.attributes, targets);
+  const blocks: string[] = [];
+  if (draft.entry !== null) {
+    blocks.push(
+      declareInterface(
+        [`${name} inside a draft: its fields as every response carries them.`, DRAFT_NOTE],
+        draft.entry,
+        [{ key: 'id', type: 'number', docs: [COMPONENT_ID_DOC] }, ...entryMembers(attributes)],
+      ),
+    );
+  }
+  if (draft.populatable !== null) {
+    blocks.push(
+      declareInterface(
+        [
+          `${name} inside a draft: relations (their drafts), media, nested components and zones, present only when populated.`,
+        ],
+        draft.populatable,
+        populatableMembers(attributes),
+      ),
+    );
+  }
+  if (draft.input !== null) {
+    blocks.push(
+      declareInterface(
+        [
+          `${name}: the data a draft write accepts; give \`id\` to update an existing entry in place.`,
+          'Strapi checks `required` only on publish, so required fields may be left out.',
+        ],
+        draft.input,
+        [
+          { key: 'id', type: 'number', optional: true, docs: [COMPONENT_INPUT_ID_DOC] },
+          ...inputMembers(attributes),
+        ],
+      ),
+    );
+  }
+  return blocks;
 }
 
 /** The filter conditions of the client runtime (src/runtime/filters.ts) the filters use. */
@@ -813,7 +945,7 @@ function contentTypeSystemScalars(model: ContentTypeModel): [string, string][] {
 }
 
 const CONTENT_TYPES_DOC =
-  'Content types by uid: `entry`, `populatable`, `input` and `filters` interfaces, `kind`, `links` and `scalars`.';
+  'Content types by uid: `entry`, `populatable`, `input` and `filters` interfaces, `kind`, `links` and `scalars`; `draftEntry`, `draftPopulatable` and `draftInput` where a draft differs.';
 const COMPONENTS_DOC = 'Components by uid, in the same form without `kind`.';
 
 function registry(model: CodegenModel): string {
@@ -826,6 +958,12 @@ function registry(model: CodegenModel): string {
     `      input: ${names.input};\n` +
     `      filters: ${names.filters};\n` +
     extra.map((line) => `      ${line};\n`).join('');
+  const drafts = (draft: DraftNames) =>
+    [
+      draft.entry === null ? '' : `draftEntry: ${draft.entry}`,
+      draft.populatable === null ? '' : `draftPopulatable: ${draft.populatable}`,
+      draft.input === null ? '' : `draftInput: ${draft.input}`,
+    ].filter((line) => line !== '');
   const contentTypes = model.contentTypes.map(
     (ct) =>
       `    ${stringLiteral(ct.uid)}: {\n` +
@@ -833,6 +971,7 @@ function registry(model: CodegenModel): string {
         `kind: ${stringLiteral(ct.kind)}`,
         `links: ${linksOf(ct.attributes, ct.localized ? [['localizations', `{ type: "relation"; target: ${stringLiteral(ct.uid)} }`]] : [])}`,
         `scalars: ${scalarsOf(ct.attributes, contentTypeSystemScalars(ct))}`,
+        ...drafts(ct.draft),
       ]) +
       '    };\n',
   );
@@ -842,6 +981,7 @@ function registry(model: CodegenModel): string {
       entry(c.names, [
         `links: ${linksOf(c.attributes)}`,
         `scalars: ${scalarsOf(c.attributes, [['id', stringLiteral('number')]])}`,
+        ...drafts(c.draft),
       ]) +
       '    };\n',
   );

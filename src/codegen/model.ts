@@ -34,6 +34,8 @@ import {
   type SchemaContentType,
   type SchemaRoute,
 } from '../schema/types.ts';
+import { conditionDoc, visibleRule } from './conditions.ts';
+import { assignDraftNames, NO_DRAFT } from './drafts.ts';
 import {
   camelCase,
   compareCodeUnits,
@@ -126,6 +128,7 @@ export const RUNTIME_EXPORTS = [
   'DocumentParams',
   'EmailConfirmation',
   'Entry',
+  'EntryIn',
   'EntryOf',
   'EqualityOperators',
   'FieldFilter',
@@ -136,7 +139,9 @@ export const RUNTIME_EXPORTS = [
   'FindOneParams',
   'GeneratedInfo',
   'I18nApi',
+  'InputFor',
   'InputOf',
+  'IsDraft',
   'JsonOperators',
   'LegacyLogout',
   'LinksOf',
@@ -158,6 +163,7 @@ export const RUNTIME_EXPORTS = [
   'PagePaginationMeta',
   'Pagination',
   'PaginationMeta',
+  'PopulatableIn',
   'PopulatableName',
   'PopulatableOf',
   'Populate',
@@ -332,6 +338,10 @@ interface AttributeBase {
   name: string;
   /** `name` as an interface property key: bare or quoted. */
   key: string;
+  /**
+   * Strapi enforces `required` on published entries: true only when the attribute is required
+   * and no `conditions.visible` rule can hide it (Strapi skips a hidden field's validation).
+   */
   required: boolean;
   /** A `default` is set: the input may leave the attribute out even when it is required. */
   hasDefault: boolean;
@@ -401,6 +411,17 @@ export interface ModelNames {
   filters: string;
 }
 
+/**
+ * The draft versions of a model's interfaces (`ArticleDraft`, `ArticleDraftPopulatable`,
+ * `ArticleDraftInput`), each null where the draft reads or writes exactly like the published
+ * entry. Strapi checks `required` only on publish, so a draft may lack a required field.
+ */
+export interface DraftNames {
+  entry: string | null;
+  populatable: string | null;
+  input: string | null;
+}
+
 export interface ContentTypeModel {
   uid: string;
   kind: 'collectionType' | 'singleType';
@@ -410,6 +431,8 @@ export interface ContentTypeModel {
   draftAndPublish: boolean;
   localized: boolean;
   names: ModelNames;
+  /** Draft interfaces (see drafts.ts); set once every model has its names. */
+  draft: DraftNames;
   /** Property on the generated client (`api::` content types only), otherwise null. */
   clientProperty: string | null;
   /** In schema order. */
@@ -468,6 +491,8 @@ export interface ComponentModel {
   category: string;
   displayName: string;
   names: ModelNames;
+  /** Draft interfaces (see drafts.ts); set once every model has its names. */
+  draft: DraftNames;
   attributes: ModelAttribute[];
 }
 
@@ -560,6 +585,7 @@ export function buildModel(schema: CmsSchema): CodegenModel {
       draftAndPublish: source.draftAndPublish === true,
       localized: source.localized === true,
       names,
+      draft: NO_DRAFT,
       clientProperty: null,
       attributes: buildAttributes(owner, names.entry, source.attributes, context),
       routes: Array.isArray(source.routes) ? source.routes : [],
@@ -574,6 +600,7 @@ export function buildModel(schema: CmsSchema): CodegenModel {
       category: source.category,
       displayName: source.displayName,
       names,
+      draft: NO_DRAFT,
       attributes: buildAttributes({ label: 'component', uid }, names.entry, source.attributes, context),
     };
   });
@@ -586,6 +613,8 @@ export function buildModel(schema: CmsSchema): CodegenModel {
     zones.sort((a, b) => compareCodeUnits(a.name, b.name));
     for (const zone of zones) zone.target = types.claim(zone.target);
   }
+  // Draft names come last, so no earlier name moves when a schema gains drafts.
+  assignDraftNames(contentTypeModels, componentModels, types);
 
   const clientNames = new Uniquifier([...RESERVED_CLIENT_MEMBERS, ...ECMASCRIPT_RESERVED_WORDS]);
   for (const model of contentTypeModels) {
@@ -674,6 +703,9 @@ function buildAttributes(
   );
 }
 
+const LINK_REQUIRED_DOC =
+  'Required in the admin; the REST API enforces it only with `api.documents.strictRelations`, so it may be missing.';
+
 function buildAttribute(
   owner: Owner,
   ownerName: string,
@@ -695,13 +727,21 @@ function buildAttribute(
         'a custom field must carry its underlying type in "type".',
     );
   }
+  const rule = visibleRule(attribute.conditions);
+  // Strapi's REST API enforces a required media or relation only with the
+  // `api.documents.strictRelations` option (off by default), even on publish.
+  const linkRequired = attribute.required === true && (type === 'media' || type === 'relation');
   const base: AttributeBase = {
     name,
     key: propertyKey(name),
-    required: attribute.required === true,
+    required: attribute.required === true && rule === undefined && !linkRequired,
     hasDefault: attribute.default !== undefined,
     hidden: attribute.private === true || type === 'password',
-    docs: docs(attribute),
+    docs: [
+      ...(rule === undefined ? [] : [jsdocText(conditionDoc(rule, attribute.required === true))]),
+      ...(linkRequired && rule === undefined ? [LINK_REQUIRED_DOC] : []),
+      ...docs(attribute),
+    ],
   };
   switch (type as AttributeType) {
     case 'relation':

@@ -15,7 +15,7 @@ import type {
   WriteParams,
 } from './params.ts';
 import type { QueryResult } from './result.ts';
-import type { InputOf, ModelOf, SchemaShape } from './shape.ts';
+import type { InputFor, InputOf, IsDraft, ModelOf, SchemaShape } from './shape.ts';
 
 /** No parameters: what a call without `params` is typed as. */
 export type NoParams = Record<never, never>;
@@ -26,7 +26,7 @@ export interface CollectionApi<S extends SchemaShape, U extends string, M = Mode
   find<const P extends QueryParams<S, M> = NoParams>(
     params?: Checked<P, QueryParams<S, M>>,
     cacheOptions?: CacheOptions,
-  ): Promise<QueryResult<S, M, P>[]>;
+  ): Promise<QueryResult<S, M, P, IsDraft<P>>[]>;
   /**
    * Lists entries with Strapi's `meta.pagination`, typed by the query: page-based
    * (`page`, `pageSize`, `pageCount`, `total`) or, with `start`/`limit`, offset (`start`, `limit`,
@@ -35,34 +35,37 @@ export interface CollectionApi<S extends SchemaShape, U extends string, M = Mode
   findWithMeta<const P extends QueryParams<S, M> = NoParams>(
     params?: Checked<P, QueryParams<S, M>>,
     cacheOptions?: CacheOptions,
-  ): Promise<CmsListResponse<QueryResult<S, M, P>[], PaginationMeta<P>>>;
+  ): Promise<CmsListResponse<QueryResult<S, M, P, IsDraft<P>>[], PaginationMeta<P>>>;
   /** One entry by documentId, or `null` when there is none. */
   findOne<const P extends FindOneParams<S, M> = NoParams>(
     documentId: string,
     params?: Checked<P, FindOneParams<S, M>>,
     cacheOptions?: CacheOptions,
-  ): Promise<QueryResult<S, M, P> | null>;
+  ): Promise<QueryResult<S, M, P, IsDraft<P>> | null>;
   /** Creates an entry; a `FormData` carries JSON under `data` and files under `files.<field>`. */
   create(data: InputOf<M> | FormData, cacheOptions?: CacheOptions): Promise<QueryResult<S, M, NoParams>>;
-  /** Creates an entry with query parameters (`locale`, `status: 'draft'`, `populate`...). */
+  /**
+   * Creates an entry with query parameters (`locale`, `status: 'draft'`, `populate`...). With
+   * `status: 'draft'` the data may leave required fields out, and the draft comes back.
+   */
   create<const P extends WriteParams<S, M>>(
-    data: InputOf<M> | FormData,
+    data: InputFor<M, P> | FormData,
     params: Checked<P, WriteParams<S, M>>,
     cacheOptions?: CacheOptions,
-  ): Promise<QueryResult<S, M, P>>;
+  ): Promise<QueryResult<S, M, P, IsDraft<P>>>;
   /** Changes only the given fields. */
   update(
     documentId: string,
     data: Partial<InputOf<M>> | FormData,
     cacheOptions?: CacheOptions,
   ): Promise<QueryResult<S, M, NoParams>>;
-  /** Changes only the given fields, with query parameters (`locale`, `status`, `populate`...). */
+  /** Changes only the given fields, with query parameters (`locale`, `status`, `populate`...); `status: 'draft'` changes the draft. */
   update<const P extends WriteParams<S, M>>(
     documentId: string,
-    data: Partial<InputOf<M>> | FormData,
+    data: Partial<InputFor<M, P>> | FormData,
     params: Checked<P, WriteParams<S, M>>,
     cacheOptions?: CacheOptions,
-  ): Promise<QueryResult<S, M, P>>;
+  ): Promise<QueryResult<S, M, P, IsDraft<P>>>;
   /** Deletes an entry (or one locale of it); returns it when the server sends it back, otherwise `null` (Strapi answers 204). */
   delete(documentId: string, cacheOptions?: CacheOptions): Promise<QueryResult<S, M, NoParams> | null>;
   /** Deletes one locale of an entry (`{ locale: 'fr' }`, `'*'` for all); returns it when the server sends it back, otherwise `null`. */
@@ -79,18 +82,18 @@ export interface SingleApi<S extends SchemaShape, U extends string, M = ModelOf<
   find<const P extends SingleParams<S, M> = NoParams>(
     params?: Checked<P, SingleParams<S, M>>,
     cacheOptions?: CacheOptions,
-  ): Promise<QueryResult<S, M, P>>;
+  ): Promise<QueryResult<S, M, P, IsDraft<P>>>;
   /** Creates or changes the entry; only the given fields change. */
   update(
     data: Partial<InputOf<M>> | FormData,
     cacheOptions?: CacheOptions,
   ): Promise<QueryResult<S, M, NoParams>>;
-  /** Creates or changes the entry, with query parameters (`locale`, `status`, `populate`...). */
+  /** Creates or changes the entry, with query parameters (`locale`, `status`, `populate`...); `status: 'draft'` changes the draft. */
   update<const P extends WriteParams<S, M>>(
-    data: Partial<InputOf<M>> | FormData,
+    data: Partial<InputFor<M, P>> | FormData,
     params: Checked<P, WriteParams<S, M>>,
     cacheOptions?: CacheOptions,
-  ): Promise<QueryResult<S, M, P>>;
+  ): Promise<QueryResult<S, M, P, IsDraft<P>>>;
 }
 
 /** Keys that mark the argument after `data` as query parameters rather than cache options. */

@@ -3,69 +3,83 @@
  * the relations, media, components and zones that `populate` asked for, nested as deep as the
  * `populate` object goes. Without `populate` an entry has no linked attribute at all.
  */
-import type { EntryOf, LinksOf, ModelOf, PopulatableOf, SchemaShape } from './shape.ts';
+import type { EntryIn, IsDraft, LinksOf, ModelOf, PopulatableIn, SchemaShape } from './shape.ts';
 
 /** Fields Strapi returns whatever `fields` says. */
 type AlwaysReturned = 'id' | 'documentId';
 
-type Selected<M, P> = P extends { fields: readonly (infer F)[] }
-  ? Pick<EntryOf<M>, Extract<F | AlwaysReturned, keyof EntryOf<M>>>
-  : EntryOf<M>;
+type Selected<M, P, D> = P extends { fields: readonly (infer F)[] }
+  ? Pick<EntryIn<M, D>, Extract<F | AlwaysReturned, keyof EntryIn<M, D>>>
+  : EntryIn<M, D>;
 
 /** Like `Base` (an array, a nullable value or a value), holding `X` instead. */
 type Like<Base, X> = Base extends readonly unknown[] ? X[] : null extends Base ? X | null : X;
 
 type Element<Base> = Base extends readonly (infer E)[] ? E : NonNullable<Base>;
 
-type ZoneMember<S extends SchemaShape, On, C> = C extends string
+type ZoneMember<S extends SchemaShape, On, C, D> = C extends string
   ? { __component: C; id: number } & (C extends keyof On
       ? On[C] extends true
-        ? EntryOf<ModelOf<S, C>>
-        : QueryResult<S, ModelOf<S, C>, On[C]>
-      : EntryOf<ModelOf<S, C>>)
+        ? EntryIn<ModelOf<S, C>, D>
+        : QueryResult<S, ModelOf<S, C>, On[C], D>
+      : EntryIn<ModelOf<S, C>, D>)
   : never;
 
-type PopulatedLink<S extends SchemaShape, L, Base, O> = O extends true
+type PopulatedLink<S extends SchemaShape, L, Base, O, D> = O extends true
   ? Base
   : L extends { type: 'relation'; target: infer T }
     ? T extends string
-      ? Like<Base, QueryResult<S, ModelOf<S, T>, O>>
+      ? Like<Base, QueryResult<S, ModelOf<S, T>, O, D>>
       : Base
     : L extends { type: 'component'; target: infer T }
-      ? Like<Base, QueryResult<S, ModelOf<S, T>, O>>
+      ? Like<Base, QueryResult<S, ModelOf<S, T>, O, D>>
       : L extends { type: 'media' }
         ? O extends { fields: readonly (infer F)[] }
           ? Like<Base, Pick<Element<Base>, Extract<F | AlwaysReturned, keyof Element<Base>>>>
           : Base
         : L extends { type: 'dynamiczone'; targets: infer U }
           ? O extends { on: infer On }
-            ? ZoneMember<S, On, U>[]
+            ? ZoneMember<S, On, U, D>[]
             : Base
           : Base;
 
-type Populated<S extends SchemaShape, M, Pop> = [Pop] extends [undefined]
+type Populated<S extends SchemaShape, M, Pop, D> = [Pop] extends [undefined]
   ? unknown
-  : Pop extends '*'
-    ? PopulatableOf<M>
-    : Pop extends string
-      ? Pick<PopulatableOf<M>, Extract<Pop, keyof PopulatableOf<M>>>
-      : Pop extends readonly (infer K)[]
-        ? Pick<PopulatableOf<M>, Extract<K, keyof PopulatableOf<M>>>
-        : Pop extends object
-          ? {
-              [K in keyof Pop & keyof LinksOf<M> & keyof PopulatableOf<M>]: PopulatedLink<
-                S,
-                LinksOf<M>[K],
-                PopulatableOf<M>[K],
-                Pop[K]
-              >;
-            }
-          : unknown;
+  : PopulatedWith<S, M, Pop, D, PopulatableIn<M, D>>;
+
+/** What `populate` adds, given the populatable interface `Links` (draft or published). */
+type PopulatedWith<S extends SchemaShape, M, Pop, D, Links> = Pop extends '*'
+  ? Links
+  : Pop extends string
+    ? Pick<Links, Extract<Pop, keyof Links>>
+    : Pop extends readonly (infer K)[]
+      ? Pick<Links, Extract<K, keyof Links>>
+      : Pop extends object
+        ? {
+            [K in keyof Pop & keyof LinksOf<M> & keyof Links]: PopulatedLink<
+              S,
+              LinksOf<M>[K],
+              Links[K],
+              Pop[K],
+              D
+            >;
+          }
+        : unknown;
 
 type PopulateOf<P> = P extends { populate: infer Pop } ? Pop : undefined;
 
-/** An entry of model `M` as a query with parameters `P` returns it. */
-export type QueryResult<S extends SchemaShape, M, P> = Selected<M, P> & Populated<S, M, PopulateOf<P>>;
+/**
+ * An entry of model `M` as a query with parameters `P` returns it. `D` (true for a
+ * `status: 'draft'` read) picks the draft interfaces, down through populated relations and
+ * components: Strapi checks `required` only on publish, and a draft read populates drafts.
+ */
+export type QueryResult<S extends SchemaShape, M, P, D = false> = Selected<M, P, D> &
+  Populated<S, M, PopulateOf<P>, D>;
 
-/** An entry of content type `U` as a query with parameters `P` returns it. */
-export type Entry<S extends SchemaShape, U extends string, P = unknown> = QueryResult<S, ModelOf<S, U>, P>;
+/** An entry of content type `U` as a query with parameters `P` returns it (a draft under `status: 'draft'`). */
+export type Entry<S extends SchemaShape, U extends string, P = unknown> = QueryResult<
+  S,
+  ModelOf<S, U>,
+  P,
+  IsDraft<P>
+>;

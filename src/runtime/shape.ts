@@ -66,6 +66,12 @@ export interface ModelShape {
   links: object;
   /** Per filterable scalar field: its {@link FilterKind}. */
   scalars: object;
+  /** The entry as a draft has it (`status: 'draft'`), where it differs from `entry`. */
+  draftEntry?: object;
+  /** The populatable interface of a draft, where it differs from `populatable`. */
+  draftPopulatable?: object;
+  /** What a draft write accepts, where it differs from `input`. */
+  draftInput?: object;
 }
 
 /** The registry: `contentTypes` and `components` by uid. */
@@ -89,6 +95,36 @@ export type EntryOf<M> = M extends { entry: infer E } ? E : never;
 export type PopulatableOf<M> = M extends { populatable: infer P } ? P : never;
 /** A model's input interface: what `create` accepts. */
 export type InputOf<M> = M extends { input: infer I } ? I : never;
+
+/**
+ * Whether parameters `P` read or write drafts: `status` is `'draft'`, or a union that holds it
+ * (`status: preview ? 'draft' : 'published'`). Strapi checks `required` only on publish, so draft
+ * types are the looser ones. A `status` that may be left out (a parameter object typed
+ * `CmsQuery`) reads as Strapi's default, published.
+ */
+export type IsDraft<P> = P extends { status?: infer S }
+  ? undefined extends S
+    ? false
+    : 'draft' extends S
+      ? true
+      : false
+  : false;
+
+/** A model's entry interface as a read with draft flag `D` returns it. */
+export type EntryIn<M, D> = D extends true
+  ? M extends { draftEntry: infer E }
+    ? E
+    : EntryOf<M>
+  : EntryOf<M>;
+/** A model's populatable interface as a read with draft flag `D` returns it. */
+export type PopulatableIn<M, D> = D extends true
+  ? M extends { draftPopulatable: infer P }
+    ? P
+    : PopulatableOf<M>
+  : PopulatableOf<M>;
+/** What a write with parameters `P` accepts: the draft input under `status: 'draft'`. */
+export type InputFor<M, P> =
+  IsDraft<P> extends true ? (M extends { draftInput: infer I } ? I : InputOf<M>) : InputOf<M>;
 /** A model's filters interface: what `filters` accepts. */
 export type FiltersOf<M> = M extends { filters: infer F } ? F : never;
 /** Per populatable attribute of a model: an {@link AttributeLink}. */

@@ -65,7 +65,14 @@ export function normalizeAttribute(raw: Record<string, unknown>): SchemaAttribut
   const localized = (raw.pluginOptions as { i18n?: { localized?: unknown } } | undefined)?.i18n?.localized;
   if (typeof localized === 'boolean') attribute.localized = localized;
   if ('default' in raw && isJson(raw.default)) attribute.default = raw.default;
+  const conditions = raw.conditions;
+  if (isPlainObject(conditions) && Object.keys(conditions).length > 0 && isJson(conditions))
+    attribute.conditions = conditions;
   return attribute;
+}
+
+function isPlainObject(value: unknown): value is { [key: string]: JsonValue } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isJson(value: unknown): value is JsonValue {

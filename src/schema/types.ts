@@ -85,6 +85,12 @@ export interface SchemaAttribute {
   targetField?: string;
   /** Custom field uid (`plugin::color-picker.color`); `type` is then its underlying type. */
   customField?: string;
+  /**
+   * Strapi 5 conditional field: `visible` is a JSON-Logic rule over the sibling fields (e.g.
+   * `{"==": [{"var": "type"}, "external"]}`); Strapi validates the field, `required` included,
+   * only while the rule holds.
+   */
+  conditions?: { [key: string]: JsonValue };
 }
 
 /** A route a controller adds beside the core CRUD routes. */

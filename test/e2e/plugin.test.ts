@@ -130,7 +130,14 @@ describe('plugin in development (requireAuth off by default)', () => {
       'sections.text-block',
       'shared.link',
       'shared.seo',
+      'shared.smart-link',
     ]);
+    // Strapi 5 conditional fields: the visible rule is published as schema.json declares it.
+    assert.deepEqual(body.schema.components['shared.smart-link']?.attributes.href, {
+      type: 'string',
+      required: true,
+      conditions: { visible: { '==': [{ var: 'type' }, 'external'] } },
+    });
   });
 
   it('describes every attribute type with its rules', async () => {

@@ -7,6 +7,7 @@
 import { expectTypeOf } from 'expect-type';
 import type {
   Article,
+  ArticleDraft,
   ArticleInput,
   ArticlePopulatable,
   ArticleSectionsZone,
@@ -39,8 +40,9 @@ expectTypeOf<Article['id']>().toEqualTypeOf<number>();
 expectTypeOf<Article['documentId']>().toEqualTypeOf<string>();
 expectTypeOf<Article['createdAt']>().toEqualTypeOf<string>();
 expectTypeOf<Article['updatedAt']>().toEqualTypeOf<string>();
-// Draft and publish: null while a draft. Without it Strapi still returns a string.
-expectTypeOf<Article['publishedAt']>().toEqualTypeOf<string | null>();
+// Draft and publish: the published version always has it; the draft's is null.
+expectTypeOf<Article['publishedAt']>().toEqualTypeOf<string>();
+expectTypeOf<ArticleDraft['publishedAt']>().toEqualTypeOf<null>();
 expectTypeOf<Author['publishedAt']>().toEqualTypeOf<string>();
 // Localized content types only.
 expectTypeOf<Article['locale']>().toEqualTypeOf<string>();

@@ -219,10 +219,84 @@ describe('emitTypes: mapping', () => {
       },
     ],
     [
-      'draft and publish makes publishedAt nullable; i18n adds locale',
+      'draft and publish: the published version has publishedAt, the draft has null; i18n adds locale',
       {
         given: single({}, { draftAndPublish: true, localized: true }),
-        want: ['publishedAt: string | null;\nlocale: string;\n}'],
+        want: [
+          'export interface Post {\nid: number;\ndocumentId: string;\ncreatedAt: string;\nupdatedAt: string;\npublishedAt: string;\nlocale: string;\n}',
+          'export interface PostDraft {\nid: number;\ndocumentId: string;\ncreatedAt: string;\nupdatedAt: string;\npublishedAt: null;\nlocale: string;\n}',
+          'draftEntry: PostDraft;',
+        ],
+      },
+    ],
+    [
+      'drafts: required scalars, single media and single components may be missing; repeatables stay required',
+      {
+        given: {
+          format: 1,
+          contentTypes: {
+            'api::post.post': {
+              uid: 'api::post.post',
+              kind: 'collectionType',
+              singularName: 'post',
+              pluralName: 'posts',
+              displayName: 'Post',
+              draftAndPublish: true,
+              localized: false,
+              routes: [],
+              attributes: {
+                title: { type: 'string', required: true },
+                cover: { type: 'media', required: true },
+                card: { type: 'component', component: 'shared.card', required: true },
+                cards: { type: 'component', component: 'shared.card', repeatable: true, required: true },
+                parent: { type: 'relation', relation: 'manyToOne', target: 'api::post.post' },
+              },
+            },
+          },
+          components: {
+            'shared.card': {
+              uid: 'shared.card',
+              category: 'shared',
+              displayName: 'Card',
+              attributes: { label: { type: 'string', required: true } },
+            },
+          },
+          auth: null,
+        },
+        want: [
+          'export interface PostDraft {\nid: number;\ndocumentId: string;\ntitle: string | null;',
+          'export interface PostDraftPopulatable {\ncover: MediaFile | null;\ncard: SharedCardDraft | null;\ncards: SharedCardDraft[];\nparent: PostDraft | null;\n}',
+          'export interface PostDraftInput {\ntitle?: string | null;\ncover?: MediaInput;\ncard?: SharedCardDraftInput | null;\ncards: SharedCardDraftInput[];\nparent?: RelationInput;\n}',
+          'export interface SharedCardDraft {\nid: number;\nlabel: string | null;\n}',
+          'draftEntry: PostDraft;\ndraftPopulatable: PostDraftPopulatable;\ndraftInput: PostDraftInput;',
+          'draftEntry: SharedCardDraft;\ndraftInput: SharedCardDraftInput;',
+          // Strapi enforces a required media only with api.documents.strictRelations.
+          'export interface PostPopulatable {\ncover: MediaFile | null;\ncard: SharedCard;',
+          'export interface PostInput {\ntitle: string;\ncover?: MediaInput;\ncard: SharedCardInput;',
+        ],
+        not: ['SharedCardDraftPopulatable'],
+      },
+    ],
+    [
+      'no draft interfaces without draft and publish',
+      {
+        given: single({ title: { type: 'string', required: true } }),
+        want: ['export interface Post {'],
+        not: ['PostDraft', 'draftEntry'],
+      },
+    ],
+    [
+      'a required field a visible condition can hide is nullable and optional, and says when it is present',
+      {
+        given: single({
+          type: { type: 'enumeration', enum: ['internal', 'external'] },
+          href: {
+            type: 'string',
+            required: true,
+            conditions: { visible: { '==': [{ var: 'type' }, 'external'] } },
+          },
+        }),
+        want: ['href: string | null;', 'href?: string | null;'],
       },
     ],
     [
@@ -256,7 +330,7 @@ describe('emitTypes: mapping', () => {
       },
     ],
     [
-      'relations, morphs, media and components on the populatable side',
+      'relations, morphs, media and components on the populatable side (a required media may be missing: Strapi enforces it only with strictRelations)',
       {
         given: single({
           one: { type: 'relation', relation: 'oneWay', target: 'api::tag.tag' },
@@ -273,10 +347,10 @@ describe('emitTypes: mapping', () => {
         }),
         want: [
           'export interface PostPopulatable {\none: Tag | null;\nmany: Tag[];\nanyOne: Record<string, unknown> | null;\n' +
-            'anyMany: Record<string, unknown>[];\ncover: MediaFile;\navatar: MediaFile | null;\nfiles: MediaFile[];\n' +
+            'anyMany: Record<string, unknown>[];\ncover: MediaFile | null;\navatar: MediaFile | null;\nfiles: MediaFile[];\n' +
             'seo: SharedSeo;\nquote: SharedQuote | null;\nquotes: SharedQuote[];\nbody: PostBodyZone[];\n}',
           'export interface PostInput {\none?: RelationInput;\nmany?: RelationsInput;\nanyOne?: RelationInput;\n' +
-            'anyMany?: RelationsInput;\ncover: MediaInput;\navatar?: MediaInput;\nfiles?: MultiMediaInput;\n' +
+            'anyMany?: RelationsInput;\ncover?: MediaInput;\navatar?: MediaInput;\nfiles?: MultiMediaInput;\n' +
             'seo: SharedSeoInput;\nquote?: SharedQuoteInput | null;\nquotes?: SharedQuoteInput[];\nbody?: (\n' +
             '| ({ __component: "shared.seo" } & SharedSeoInput)\n| ({ __component: "shared.quote" } & SharedQuoteInput)\n)[];\n}',
           'export type PostBodyZone =\n| ({ __component: "shared.seo" } & SharedSeo)\n' +

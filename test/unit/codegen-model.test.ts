@@ -388,18 +388,21 @@ describe('buildModel: attributes', () => {
       },
     ],
     [
-      'single media',
+      'single media (required only in the admin: Strapi enforces it only with strictRelations)',
       {
         given: { type: 'media', multiple: false, required: true, allowedTypes: ['images'] },
         want: {
           ...base,
           name: 'field',
           key: 'field',
-          required: true,
+          required: false,
           classification: 'media',
           many: false,
           target: 'MediaFile',
-          docs: ['@allowedTypes images'],
+          docs: [
+            'Required in the admin; the REST API enforces it only with `api.documents.strictRelations`, so it may be missing.',
+            '@allowedTypes images',
+          ],
         },
       },
     ],

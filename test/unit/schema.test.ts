@@ -80,6 +80,17 @@ describe('normalize', () => {
     assert.deepEqual(normalizeAttribute({ type: 'datetime', default: new Date(0) }), { type: 'datetime' });
   });
 
+  it('publishes conditions (Strapi 5 conditional fields) when they are a JSON object', () => {
+    const visible = { '==': [{ var: 'type' }, 'external'] };
+    assert.deepEqual(normalizeAttribute({ type: 'string', required: true, conditions: { visible } }), {
+      type: 'string',
+      required: true,
+      conditions: { visible },
+    });
+    for (const conditions of [null, 'x', [], {}, { visible: () => true }])
+      assert.deepEqual(normalizeAttribute({ type: 'string', conditions }), { type: 'string' });
+  });
+
   it('drops system attributes and relations to admin:: models', () => {
     const type = normalizeContentType('api::a.a', {
       kind: 'collectionType',

@@ -404,8 +404,9 @@ function schemaMembers(payload: string): Set<string> {
   ) as SchemaResponse;
   const model = buildModel(response.schema);
   const labels = new Set<string>();
-  for (const { names, attributes } of [...model.contentTypes, ...model.components]) {
-    for (const owner of [names.entry, names.populatable, names.input])
+  for (const { names, draft, attributes } of [...model.contentTypes, ...model.components]) {
+    const owners = [names.entry, names.populatable, names.input, draft.entry, draft.populatable, draft.input];
+    for (const owner of owners.filter((name) => name !== null))
       for (const attribute of attributes) labels.add(`${owner}.${attribute.key}`);
   }
   return labels;
