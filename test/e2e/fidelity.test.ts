@@ -5,19 +5,32 @@
  * cardinality, bare JSON values), read back through the generated client with deep `populate`.
  * Each response is walked against the type the TypeScript compiler resolves for that exact call
  * (the calls live in a .ts file in the generated project), so every field is checked, not a
- * sample. The values the databases return differently are pinned per database.
+ * sample. The values the databases return differently are pinned per database. Every content
+ * type the app's /schema publishes needs a covered call (or an exemption with its reason).
+ *
+ * The LaunchPad app (i18n, drafts, dynamic zones, nested components, blocks) gets the same
+ * treatment, one boot per database: see test/helpers/launchpad-fidelity.ts.
  */
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { pathToFileURL } from 'node:url';
 import type ts from 'typescript';
-import { createApp, type RunningStrapi, startStrapi } from '../harness/app.ts';
-import { type DatabaseKind, type DatabaseServer, databaseSkip, startDatabase } from '../harness/db.ts';
-import { generateClient } from '../helpers/generated-client.ts';
+import { type DatabaseKind, databaseSkip } from '../harness/db.ts';
+import { blocksSample } from '../helpers/blocks-sample.ts';
+import {
+  type Coverage,
+  PLUGIN_EXEMPT,
+  uncoveredFields,
+  uncoveredTypes,
+} from '../helpers/fidelity-coverage.ts';
+import { assertCovered, type FidelityRun, startFidelity, walkFailures } from '../helpers/fidelity-run.ts';
+import {
+  LAUNCHPAD_CALLS,
+  LAUNCHPAD_COVERED,
+  type LaunchpadSeed,
+  seedLaunchpad,
+} from '../helpers/launchpad-fidelity.ts';
 import { png } from '../helpers/png.ts';
-import { type CallResults, callResultTypes } from '../helpers/resolve-types.ts';
+import type { CallResults } from '../helpers/resolve-types.ts';
 
 // The generated client is imported as plain JS; the calls file is what gets type-checked.
 // biome-ignore lint/suspicious/noExplicitAny: the generated module is typed by its own .d.ts
@@ -40,6 +53,8 @@ const article = {
   sections: { on: { 'sections.hero': { populate: { image: true, cta: true } }, 'sections.text-block': true } },
   localizations: true,
 } as const;
+
+const promo = { image: true, link: true, article: { populate: { cover: true } } } as const;
 
 export const calls = {
   articles: (client: CmsClient) => client.articles.find({ populate: article }),
@@ -68,19 +83,27 @@ export const calls = {
   byTime: (client: CmsClient) => client.articles.find({ filters: { publishTime: { $eq: '01:15:00' } }, fields: ['code'] }),
   draftMissingRequired: (client: CmsClient) =>
     client.articles.find({ status: 'draft', filters: { code: { $eq: 'DRF-000' } } }),
+  promos: (client: CmsClient) => client.promos.find({ populate: promo, sort: 'rank' }),
+  promoDrafts: (client: CmsClient) => client.promos.find({ populate: promo, status: 'draft', sort: 'rank' }),
+  promoStar: (client: CmsClient) => client.promos.find({ populate: '*', status: 'draft' }),
 };
 `;
 
 /**
- * Calls whose results must give every field a value in some entry: `hidden` fields (private,
- * password) must be absent, `empty` ones null in every entry.
+ * Calls whose results must give every field of their content type a value in some entry (private
+ * and password fields must be absent, `empty` ones null in every entry). Every content type of
+ * the app's /schema needs one, and a draft-and-publish one a draft call too, unless PLUGIN_EXEMPT.
  */
-const COVERED: Record<string, { hidden?: string[]; empty?: string[] }> = {
-  articles: { hidden: ['accessCode', 'internalNote'] },
-  articleDrafts: { hidden: ['accessCode', 'internalNote'], empty: ['publishedAt'] },
-  authors: {},
-  profiles: {},
-  siteSetting: {},
+const COVERED: Record<string, Coverage> = {
+  articles: { uid: 'api::article.article' },
+  articleDrafts: { uid: 'api::article.article', draft: true, empty: ['publishedAt'] },
+  authors: { uid: 'api::author.author' },
+  profiles: { uid: 'api::profile.profile' },
+  tags: { uid: 'api::tag.tag' },
+  siteSetting: { uid: 'api::site-setting.site-setting' },
+  promos: { uid: 'api::promo.promo' },
+  promoDrafts: { uid: 'api::promo.promo', draft: true, empty: ['publishedAt'] },
+  locales: { uid: 'plugin::i18n.locale' },
 };
 
 const BIG = '9007199254740993';
@@ -126,47 +149,6 @@ const BARE_JSON: [string, unknown, Partial<Record<DatabaseKind | 'sqlite', unkno
 
 const PNG = png(8, 8);
 
-function blocks(image: Any): unknown[] {
-  const text = (value: string, marks: object = {}) => ({ type: 'text', text: value, ...marks });
-  return [
-    {
-      type: 'paragraph',
-      children: [
-        text('Bold', { bold: true, italic: true }),
-        { type: 'link', url: 'https://example.test/', children: [text('link', { underline: true })] },
-        text('code', { code: true, strikethrough: true }),
-      ],
-    },
-    { type: 'heading', level: 2, children: [text('Heading')] },
-    { type: 'quote', children: [text('Quoted')] },
-    { type: 'code', language: 'ts', children: [text('const a = 1;')] },
-    { type: 'list', format: 'ordered', children: [{ type: 'list-item', children: [text('One')] }] },
-    {
-      type: 'image',
-      image: Object.fromEntries(
-        [
-          'name',
-          'alternativeText',
-          'url',
-          'caption',
-          'width',
-          'height',
-          'formats',
-          'hash',
-          'ext',
-          'mime',
-          'size',
-          'previewUrl',
-          'provider',
-          'createdAt',
-          'updatedAt',
-        ].map((key) => [key, image[key]]),
-      ),
-      children: [text('')],
-    },
-  ];
-}
-
 /** Seeds the entries; returns the article with every field. */
 async function seed(cms: Any, kind: DatabaseKind | 'sqlite'): Promise<Any> {
   const form = (name: string, type: string, body: BlobPart) => {
@@ -196,7 +178,7 @@ async function seed(cms: Any, kind: DatabaseKind | 'sqlite'): Promise<Any> {
     slug: code.toLowerCase(),
     summary: 'Summary',
     body: '# Markdown\n\nBody',
-    content: blocks(image),
+    content: blocksSample(image),
     contactEmail: 'contact@example.test',
     accessCode: 'secret-code',
     category: 'review',
@@ -254,6 +236,22 @@ async function seed(cms: Any, kind: DatabaseKind | 'sqlite'): Promise<Any> {
     if (returned[kind] === REFUSED) await assert.rejects(create, (error: Any) => error.status === 500);
     else await create;
   }
+  // Published promos with an external link (href set) and an internal one (href hidden, so
+  // null), and a draft without any of the required fields.
+  await cms.promos.create({
+    title: 'External promo',
+    rank: 1,
+    image: image.id,
+    link: { type: 'external', label: 'Out', href: 'https://example.test/out' },
+    article: article.documentId,
+  });
+  await cms.promos.create({
+    title: 'Internal promo',
+    rank: 2,
+    image: image.id,
+    link: { type: 'internal', label: 'In' },
+  });
+  await cms.promos.create({ title: 'Draft promo' }, { status: 'draft' });
   await cms.siteSetting.update({
     siteName: 'Site',
     description: 'Description',
@@ -264,70 +262,21 @@ async function seed(cms: Any, kind: DatabaseKind | 'sqlite'): Promise<Any> {
   return article;
 }
 
-/** Component and dynamic-zone attributes (of content types and components): coverage looks inside them. */
-const COMPONENT_KEYS = new Set(['seo', 'canonical', 'links', 'sections', 'cta', 'defaultSeo', 'socialLinks']);
-
-const isEmpty = (value: unknown) =>
-  value === null || value === undefined || (Array.isArray(value) && value.length === 0);
-
-/**
- * Fields (`seo.canonical.url`) that are null, absent or an empty array in every entry: fields no
- * entry covered. Inside components and zones, the items of all entries count together.
- */
-function uncovered(entries: Record<string, unknown>[], prefix = ''): string[] {
-  const keys = new Set(entries.flatMap((entry) => Object.keys(entry)));
-  return [...keys].flatMap((key) => {
-    const values = entries.map((entry) => entry[key]);
-    if (values.every(isEmpty)) return [`${prefix}${key}`];
-    if (!COMPONENT_KEYS.has(key)) return [];
-    const items = values.flat().filter((value): value is Record<string, unknown> => !isEmpty(value));
-    return uncovered(items, `${prefix}${key}.`);
-  });
-}
-
-function format(mismatches: { path: string; message: string }[]): string {
-  return mismatches.map((mismatch) => `${mismatch.path}: ${mismatch.message}`).join('\n');
-}
-
 for (const kind of ['sqlite', 'postgres', 'mysql'] as const) {
   const skip = databaseSkip(kind === 'sqlite' ? [] : [kind]);
   describe(`fidelity of the generated types on ${kind}`, { skip, timeout: 300_000 }, () => {
-    let database: DatabaseServer | undefined;
-    let strapi: RunningStrapi | undefined;
-    let cms: Any;
+    let run: FidelityRun<Any>;
     let article: Any;
     let types: CallResults;
-    const results = new Map<string, unknown>();
+    let results: Map<string, unknown>;
 
     before(async () => {
-      if (kind !== 'sqlite') database = await startDatabase(kind);
-      strapi = await startStrapi(createApp(`fidelity-${kind}`), { env: database?.env ?? {} });
-      const { project, generated } = await generateClient(
-        strapi,
-        `fidelity-${kind}`,
-        strapi.seed.tokens.readOnly,
-      );
-      cms = new (generated as Any).CmsClient({ baseURL: strapi.url, token: strapi.seed.tokens.fullAccess });
-      try {
-        article = await seed(cms, kind);
-      } catch (error) {
-        throw new Error(`seeding failed; Strapi's output ends:\n${strapi.output().slice(-3000)}`, {
-          cause: error,
-        });
-      }
-      const file = join(project, 'calls.ts');
-      writeFileSync(file, CALLS);
-      types = callResultTypes(file);
-      const { calls } = (await import(pathToFileURL(file).href)) as {
-        calls: Record<string, (c: Any) => unknown>;
-      };
-      for (const [name, call] of Object.entries(calls)) results.set(name, await call(cms));
+      run = await startFidelity({ name: `fidelity-${kind}`, variant: 'kitchen', kind, calls: CALLS, seed });
+      ({ types, results, seeded: article } = run);
+      console.log(`[fidelity] kitchen on ${kind}: ${run.elapsed} ms from database start to the last read`);
     });
 
-    after(async () => {
-      await strapi?.stop();
-      await database?.stop();
-    });
+    after(() => run?.stop());
 
     it('the calls type-check against the generated client', () => {
       assert.deepEqual(types.diagnostics, []);
@@ -335,15 +284,7 @@ for (const kind of ['sqlite', 'postgres', 'mysql'] as const) {
     });
 
     it('every response fits the type of its call, field by field', () => {
-      const failures: string[] = [];
-      for (const [name, type] of types.results) {
-        if (name === 'draftMissingRequired') continue;
-        const value = results.get(name);
-        assert.ok(Array.isArray(value) ? value.length > 0 : value, `${name} returned nothing to check`);
-        const mismatches = types.walker.check(type, value);
-        if (mismatches.length > 0) failures.push(`${name}:\n${format(mismatches)}`);
-      }
-      assert.deepEqual(failures, []);
+      assert.deepEqual(walkFailures(run), []);
     });
 
     it('the check is not vacuous: a real response with a wrong value, a missing and an extra field fails at each', () => {
@@ -368,17 +309,8 @@ for (const kind of ['sqlite', 'postgres', 'mysql'] as const) {
       );
     });
 
-    it('every field is covered: each has a value in some entry of each response', () => {
-      for (const [name, { hidden = [], empty = [] }] of Object.entries(COVERED)) {
-        const value = results.get(name);
-        const entries = (Array.isArray(value) ? value : [value]) as Record<string, unknown>[];
-        assert.deepEqual(uncovered(entries), empty, `${name}: fields no entry gave a value`);
-        for (const key of hidden)
-          assert.ok(
-            entries.every((entry) => !(key in entry)),
-            `${name}.${key} is returned`,
-          );
-      }
+    it('every content type of the /schema is covered, and every field has a value in some entry of its calls', () => {
+      assertCovered(run, COVERED, PLUGIN_EXEMPT);
       const drafts = results.get('articleDrafts') as Any[];
       assert.ok(drafts.some((entry) => entry.publishedAt === null && entry.title === 'A draft'));
       const french = results.get('articlesFr') as Any[];
@@ -391,22 +323,49 @@ for (const kind of ['sqlite', 'postgres', 'mysql'] as const) {
       assert.equal(media.cover.mime, 'image/png');
     });
 
-    it('a draft without a required field fits the draft type, or fails only at that field while drafts are typed as published', () => {
+    it('the coverage check is not vacuous: a content type without a call, a field and a zone member no entry holds fail', () => {
+      const { promos: _, promoDrafts: __, ...withoutPromos } = COVERED;
+      assert.deepEqual(uncoveredTypes(run.model, Object.values(withoutPromos), PLUGIN_EXEMPT), [
+        'api::promo.promo',
+        'api::promo.promo (drafts)',
+      ]);
+      const { 'plugin::upload.folder': ___, ...exempt } = PLUGIN_EXEMPT;
+      assert.deepEqual(uncoveredTypes(run.model, Object.values(COVERED), exempt), ['plugin::upload.folder']);
+      const promos = structuredClone(results.get('promos')) as Any[];
+      for (const entry of promos) entry.link.href = null;
+      assert.deepEqual(uncoveredFields(run.model, 'api::promo.promo', promos), ['link.href']);
+      const articles = structuredClone(results.get('articles')) as Any[];
+      for (const entry of articles)
+        entry.sections = entry.sections?.filter((item: Any) => item.__component !== 'sections.hero');
+      assert.deepEqual(uncoveredFields(run.model, 'api::article.article', articles), [
+        'sections<sections.hero>',
+      ]);
+    });
+
+    it('promos: published ones with an external and an internal smart link, and a draft lacking every required field', () => {
+      const published = results.get('promos') as Any[];
+      assert.deepEqual(
+        published.map((entry) => [entry.title, entry.link.type, entry.link.href, entry.image.mime]),
+        [
+          ['External promo', 'external', 'https://example.test/out', 'image/png'],
+          ['Internal promo', 'internal', null, 'image/png'],
+        ],
+      );
+      assert.equal(published[0].article.code, 'ALL-001');
+      const draft = (results.get('promoDrafts') as Any[]).find((entry) => entry.title === 'Draft promo');
+      assert.deepEqual([draft.rank, draft.image, draft.link, draft.publishedAt], [null, null, null, null]);
+    });
+
+    it('a draft without a required field fits the draft type, whose required fields are nullable', () => {
       const type = types.results.get('draftMissingRequired') as ts.Type;
       const value = results.get('draftMissingRequired') as Any[];
       assert.equal(value.length, 1);
       assert.equal(value[0].title, null);
-      // Once `status: 'draft'` results make required fields nullable this expects no mismatch;
-      // until then, exactly the missing required field.
       const [element] = types.checker.getTypeArguments(type as ts.TypeReference);
       const title = element && types.checker.getPropertyOfType(element, 'title');
       assert.ok(title, 'the draft result type has no title');
-      const titleType = types.checker.getTypeOfSymbol(title);
-      const nullable = types.walker.check(titleType, null).length === 0;
-      assert.deepEqual(
-        types.walker.check(type, value).map((mismatch) => mismatch.path),
-        nullable ? [] : ['$[0].title'],
-      );
+      assert.deepEqual(types.walker.check(types.checker.getTypeOfSymbol(title), null), []);
+      assert.deepEqual(types.walker.check(type, value), []);
     });
 
     it(`returns what ${kind} returns for biginteger, decimal, float, time and timestamp`, () => {
@@ -439,6 +398,71 @@ for (const kind of ['sqlite', 'postgres', 'mysql'] as const) {
           BARE_JSON.map(([name, value, returned]) => [name, kind in returned ? returned[kind] : value]),
         ),
       );
+    });
+  });
+}
+
+for (const kind of ['sqlite', 'postgres', 'mysql'] as const) {
+  const skip = databaseSkip(kind === 'sqlite' ? [] : [kind]);
+  describe(`fidelity of LaunchPad's generated types on ${kind}`, { skip, timeout: 300_000 }, () => {
+    let run: FidelityRun<LaunchpadSeed>;
+
+    before(async () => {
+      run = await startFidelity({
+        name: `fidelity-launchpad-${kind}`,
+        variant: 'launchpad',
+        kind,
+        calls: LAUNCHPAD_CALLS,
+        seed: seedLaunchpad,
+      });
+      console.log(`[fidelity] LaunchPad on ${kind}: ${run.elapsed} ms from database start to the last read`);
+    });
+
+    after(() => run?.stop());
+
+    it('the calls type-check against the generated client', () => {
+      assert.deepEqual(run.types.diagnostics, []);
+      assert.deepEqual([...run.types.results.keys()].sort(), [...run.results.keys()].sort());
+    });
+
+    it('every response fits the type of its call, field by field', () => {
+      assert.deepEqual(walkFailures(run), []);
+    });
+
+    it('every content type of the /schema is covered, and every field has a value in some entry of its calls', () => {
+      assertCovered(run, LAUNCHPAD_COVERED, PLUGIN_EXEMPT);
+    });
+
+    it('the coverage check is not vacuous inside nested components of a zone', () => {
+      const page = structuredClone(run.results.get('blogPage')) as Any;
+      for (const item of page.dynamic_zone) if (item.graph_card) item.graph_card.top_items = [];
+      assert.deepEqual(uncoveredFields(run.model, 'api::blog-page.blog-page', [page]), [
+        'dynamic_zone<dynamic-zone.features>.graph_card.top_items',
+      ]);
+    });
+
+    it('drafts and the second locale are what was written', () => {
+      const drafts = run.results.get('articleDrafts') as Any[];
+      const draft = drafts.find((entry) => entry.documentId === run.seeded.draftOnly);
+      assert.deepEqual([draft?.title, draft?.description, draft?.publishedAt], ['Draft only', null, null]);
+      const published = run.results.get('articles') as Any[];
+      assert.ok(!published.some((entry) => entry.documentId === run.seeded.draftOnly));
+      assert.deepEqual(
+        (run.results.get('articlesFr') as Any[]).map((entry) => [entry.locale, entry.title]),
+        [['fr', 'Lancement']],
+      );
+      assert.deepEqual(
+        [
+          (run.results.get('blogPageFr') as Any).heading,
+          (run.results.get('globalFr') as Any).admin_title,
+          (run.results.get('faqsFr') as Any[])[0].question,
+        ],
+        ['Le blog', 'LaunchPad FR', 'Pourquoi ?'],
+      );
+      assert.deepEqual((run.results.get('redirectionDrafts') as Any[]).map((entry) => entry.source).sort(), [
+        '/draft',
+        '/old',
+      ]);
     });
   });
 }
