@@ -92,7 +92,7 @@ export interface CmsLocale {
   createdAt: string;
   /** ISO 8601 timestamp of the last change. */
   updatedAt: string;
-  /** ISO 8601 timestamp, or null (locales have no draft and publish workflow). */
+  /** ISO 8601 timestamp: Strapi 5.54 sets it on every locale (typed nullable for older servers). */
   publishedAt: string | null;
 }
 
