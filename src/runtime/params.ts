@@ -8,6 +8,9 @@
  * With `api.rest.strictParams` Strapi answers 400 `Invalid key` to a key outside its allowlist;
  * the allowlist is the same for every route, so each type here keeps, per route, the keys its
  * route declares and that change the answer (`_q` only on a collection's `find`, say).
+ * The allowlist also holds a top-level `count` and `ordering`: Strapi accepts them and then
+ * drops them without effect (a count comes from `pagination.withCount` or from `count` inside
+ * a populated relation or component), so neither is typed here.
  */
 import type { Filters } from './filters.ts';
 import type { LinksOf, ModelOf, PopulatableName, ScalarName, SchemaShape } from './shape.ts';
@@ -99,6 +102,14 @@ export interface RelationPopulate<S extends SchemaShape, M> {
   limit?: number | undefined;
   /** Skip this many related entries. */
   start?: number | undefined;
+  /**
+   * `true`: the relation comes back as `{ count: number }`, how many related entries there are,
+   * instead of the entries (`{ count: 0 }` or `{ count: 1 }` for a to-one relation, never
+   * `null`). `filters` narrows what is counted; `fields`, `sort` and `populate` are accepted and
+   * ignored. Strapi counts joined rows, so a filter through a to-many relation of the related
+   * entries can count one entry more than once. `false` populates the entries as usual.
+   */
+  count?: boolean | undefined;
 }
 
 /** Options for a populated component. */
@@ -107,9 +118,17 @@ export interface ComponentPopulate<S extends SchemaShape, M> {
   fields?: Fields<M> | undefined;
   /** What to populate inside the component. */
   populate?: Populate<S, M> | undefined;
+  /**
+   * `true`: the component comes back as `{ count: number }`, how many there are, instead of its
+   * fields (`0` or `1` for a single component). `false` populates it as usual.
+   */
+  count?: boolean | undefined;
 }
 
-/** Options for a populated media attribute. */
+/**
+ * Options for a populated media attribute. No `count`: Strapi accepts it here but ignores it and
+ * returns the files.
+ */
 export interface MediaPopulate<S extends SchemaShape> {
   /** Fields of the file, e.g. `['url', 'alternativeText']`; `id` and `documentId` always come back. */
   fields?: Fields<ModelOf<S, 'plugin::upload.file'>> | undefined;
@@ -136,7 +155,8 @@ type PopulateOptions<S extends SchemaShape, L> = L extends { type: 'relation'; t
 /**
  * What to populate: `'*'` (every relation, media, component and zone, one level), a list of
  * attribute names, or an object mapping names to `true` or options (`fields`, `sort`,
- * `filters`, `limit`, nested `populate`; `on` for a dynamic zone).
+ * `filters`, `limit`, nested `populate`, `count: true` for `{ count: number }` instead of the
+ * entries; `on` for a dynamic zone).
  */
 export type Populate<S extends SchemaShape, M> =
   | '*'

@@ -25,23 +25,28 @@ type ZoneMember<S extends SchemaShape, On, C, D> = C extends string
       : EntryIn<ModelOf<S, C>, D>)
   : never;
 
+/** A relation or component populated with `count: true` (Strapi's shape, never `null`). */
+type PopulatedCount = { count: number };
+
 type PopulatedLink<S extends SchemaShape, L, Base, O, D> = O extends true
   ? Base
-  : L extends { type: 'relation'; target: infer T }
-    ? T extends string
-      ? Like<Base, QueryResult<S, ModelOf<S, T>, O, D>>
-      : Base
-    : L extends { type: 'component'; target: infer T }
-      ? Like<Base, QueryResult<S, ModelOf<S, T>, O, D>>
-      : L extends { type: 'media' }
-        ? O extends { fields: readonly (infer F)[] }
-          ? Like<Base, Pick<Element<Base>, Extract<F | AlwaysReturned, keyof Element<Base>>>>
-          : Base
-        : L extends { type: 'dynamiczone'; targets: infer U }
-          ? O extends { on: infer On }
-            ? ZoneMember<S, On, U, D>[]
+  : O extends { count: true }
+    ? PopulatedCount
+    : L extends { type: 'relation'; target: infer T }
+      ? T extends string
+        ? Like<Base, QueryResult<S, ModelOf<S, T>, O, D>>
+        : Base
+      : L extends { type: 'component'; target: infer T }
+        ? Like<Base, QueryResult<S, ModelOf<S, T>, O, D>>
+        : L extends { type: 'media' }
+          ? O extends { fields: readonly (infer F)[] }
+            ? Like<Base, Pick<Element<Base>, Extract<F | AlwaysReturned, keyof Element<Base>>>>
             : Base
-          : Base;
+          : L extends { type: 'dynamiczone'; targets: infer U }
+            ? O extends { on: infer On }
+              ? ZoneMember<S, On, U, D>[]
+              : Base
+            : Base;
 
 type Populated<S extends SchemaShape, M, Pop, D> = [Pop] extends [undefined]
   ? unknown

@@ -118,6 +118,38 @@ expectTypeOf(await cms.articles.find()).toEqualTypeOf<Article[]>();
   > | null>();
 }
 
+// `count: true` returns how many instead of the entries: `{ count: number }`, never null, for a
+// to-many or to-one relation and for a component; `filters` may narrow it; `false` is a plain populate.
+{
+  const [entry] = await cms.articles.find({
+    populate: {
+      tags: { count: true, filters: { name: { $startsWith: 'a' } } },
+      author: { count: true },
+      links: { count: true },
+      seo: { count: false },
+    },
+  });
+  expectTypeOf(entry!.tags).toEqualTypeOf<{ count: number }>();
+  expectTypeOf(entry!.author).toEqualTypeOf<{ count: number }>();
+  expectTypeOf(entry!.links).toEqualTypeOf<{ count: number }>();
+  expectTypeOf(entry!.seo).toEqualTypeOf<SharedSeo | null>();
+  // @ts-expect-error a count has no entries
+  void entry!.tags[0];
+  const nested = await cms.authors.findOne('id', {
+    populate: { articles: { populate: { tags: { count: true } } } },
+  });
+  expectTypeOf(nested!.articles[0]!.tags).toEqualTypeOf<{ count: number }>();
+  expectTypeOf((await cms.articles.find({ populate: { tags: { count: false } } }))[0]!.tags).toEqualTypeOf<
+    Tag[]
+  >();
+}
+// @ts-expect-error count is a boolean (Strapi answers 400 to anything else)
+await cms.articles.find({ populate: { tags: { count: 'yes' } } });
+// @ts-expect-error Strapi ignores count on media and returns the files, so it is not offered
+await cms.articles.find({ populate: { cover: { count: true } } });
+// @ts-expect-error nor on a dynamic zone
+await cms.articles.find({ populate: { sections: { count: true } } });
+
 // --- fields --------------------------------------------------------------------------------
 {
   const [entry] = await cms.articles.find({ fields: ['title', 'views'] });

@@ -196,6 +196,7 @@ const populateArb = fc.letrec<{ populate: unknown }>((tie) => ({
             filters: filtersArb,
             sort: fc.array(fc.constantFrom('title:asc', 'views:desc'), { maxLength: 2 }),
             populate: tie('populate'),
+            count: fc.boolean(),
           },
           { requiredKeys: [] },
         ),
@@ -409,6 +410,19 @@ describe(`toQueryString round-trips through qs as Strapi parses it (seed ${SEED}
       pagination: { page: '2', pageSize: '25' },
       when: '2024-01-02T03:04:05.000Z',
       big: '12345678901234567890',
+    });
+  });
+
+  it('writes a count populate as Strapi reads it: `populate[tags][count]=true`', () => {
+    const query = toQueryString({
+      populate: { tags: { count: true, filters: { name: 'a' } }, author: { count: false } },
+    });
+    assert.equal(
+      query,
+      'populate[tags][count]=true&populate[tags][filters][name]=a&populate[author][count]=false',
+    );
+    assert.deepEqual(strapiParse(query), {
+      populate: { tags: { count: 'true', filters: { name: 'a' } }, author: { count: 'false' } },
     });
   });
 
