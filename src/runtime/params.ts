@@ -98,10 +98,6 @@ export interface RelationPopulate<S extends SchemaShape, M> {
   filters?: Filters<S, M> | undefined;
   /** What to populate inside the related entries. */
   populate?: Populate<S, M> | undefined;
-  /** At most this many related entries. */
-  limit?: number | undefined;
-  /** Skip this many related entries. */
-  start?: number | undefined;
   /**
    * `true`: the relation comes back as `{ count: number }`, how many related entries there are,
    * instead of the entries (`{ count: 0 }` or `{ count: 1 }` for a to-one relation, never
@@ -155,7 +151,7 @@ type PopulateOptions<S extends SchemaShape, L> = L extends { type: 'relation'; t
 /**
  * What to populate: `'*'` (every relation, media, component and zone, one level), a list of
  * attribute names, or an object mapping names to `true` or options (`fields`, `sort`,
- * `filters`, `limit`, nested `populate`, `count: true` for `{ count: number }` instead of the
+ * `filters`, nested `populate`, `count: true` for `{ count: number }` instead of the
  * entries; `on` for a dynamic zone).
  */
 export type Populate<S extends SchemaShape, M> =

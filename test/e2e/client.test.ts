@@ -395,6 +395,16 @@ describe('sort, pagination, fields, populate', () => {
     assert.equal(plain.cover.id, seeded.image.id);
   });
 
+  it('a populated relation takes no limit or start: Strapi 5 refuses them with 400 (the types have neither)', async () => {
+    for (const option of [{ limit: 1 }, { start: 1 }]) {
+      await assert.rejects(cms.articles.find({ populate: { tags: option } } as never), {
+        name: 'CmsError',
+        status: 400,
+        message: new RegExp(`Invalid key ${Object.keys(option)[0]}`),
+      });
+    }
+  });
+
   it('a dynamic zone populates per component with on', async () => {
     const entry = await cms.articles.findOne(seeded.articles[0].documentId, {
       populate: {

@@ -143,6 +143,10 @@ expectTypeOf(await cms.articles.find()).toEqualTypeOf<Article[]>();
     Tag[]
   >();
 }
+// @ts-expect-error a populated relation takes no limit (Strapi 5 answers 400 `Invalid key limit`)
+await cms.articles.find({ populate: { tags: { limit: 1 } } });
+// @ts-expect-error nor start
+await cms.articles.find({ populate: { tags: { start: 1 } } });
 // @ts-expect-error count is a boolean (Strapi answers 400 to anything else)
 await cms.articles.find({ populate: { tags: { count: 'yes' } } });
 // @ts-expect-error Strapi ignores count on media and returns the files, so it is not offered
