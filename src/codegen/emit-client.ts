@@ -19,8 +19,13 @@ function apiTypes(model: CodegenModel): ContentTypeModel[] {
   return model.contentTypes.filter((type) => type.clientProperty !== null);
 }
 
-function typeImports(): string {
-  return `import type { ${FROM_TYPES.join(', ')} } from './types.js';\n`;
+/**
+ * The import of the names `body` uses from the types file: an unused one is a lint error in the
+ * consumer's project (the declarations of `client.d.ts` use fewer than the sources of `client.ts`).
+ */
+function withTypeImports(body: string): string {
+  const used = FROM_TYPES.filter((name) => new RegExp(`\\b${name}\\b`).test(body));
+  return used.length === 0 ? body : `import type { ${used.join(', ')} } from './types.js';\n\n${body}`;
 }
 
 function routeSignature(route: CustomRouteModel): string {
@@ -219,7 +224,9 @@ function helpers(): string {
 }
 
 export function emitClientTs(model: CodegenModel, runtime: RuntimeAssets, info: ClientInfo): string {
-  return `${typeImports()}\n${runtime.ts}\n\n${constants(info, 'ts')}\n${helpers()}\n${classSource(model, true)}`;
+  return withTypeImports(
+    `${runtime.ts}\n\n${constants(info, 'ts')}\n${helpers()}\n${classSource(model, true)}`,
+  );
 }
 
 export function emitClientJs(model: CodegenModel, runtime: RuntimeAssets, info: ClientInfo): string {
@@ -227,7 +234,9 @@ export function emitClientJs(model: CodegenModel, runtime: RuntimeAssets, info: 
 }
 
 export function emitClientDts(model: CodegenModel, runtime: RuntimeAssets, info: ClientInfo): string {
-  return `${typeImports()}\n${runtime.dts}\n${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model)}`;
+  return withTypeImports(
+    `${runtime.dts}\n${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model)}`,
+  );
 }
 
 export const INDEX_TS = "export type * from './types.js';\nexport * from './client.js';\n";
