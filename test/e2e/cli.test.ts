@@ -4,13 +4,13 @@
  * no request while idle, check, and the errors a user meets first.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createApp, freePort, type RunningStrapi, startStrapi } from '../harness/app.ts';
 import { PACK_DIR, ROOT } from '../harness/paths.ts';
 import { createProject, runCli, startCli } from '../helpers/cli.ts';
+import { runOk } from '../helpers/run.ts';
 import { eventually } from '../helpers/watch-client.ts';
 
 const app = createApp('cli');
@@ -34,8 +34,9 @@ function pluginRequests(server: RunningStrapi, path: string): number {
     .filter((line) => line.includes(`GET /api/cms-typed-client${path} `)).length;
 }
 
-function compile(dir: string, files: string[], extra: string[] = []): void {
-  execFileSync(
+/** tsc over `files`; asynchronous, so the keep-alive sockets to Strapi stay serviced meanwhile. */
+async function compile(dir: string, files: string[], extra: string[] = []): Promise<void> {
+  await runOk(
     join(ROOT, 'node_modules/.bin/tsc'),
     [
       '--noEmit',
@@ -55,7 +56,7 @@ function compile(dir: string, files: string[], extra: string[] = []): void {
       ...extra,
       ...files,
     ],
-    { cwd: dir, stdio: 'pipe' },
+    { cwd: dir },
   );
 }
 
@@ -130,7 +131,7 @@ describe('cms-types against a real Strapi', () => {
         "const cms = new CmsClient({ baseURL: 'http://127.0.0.1:1' });\n" +
         'const articles: Promise<Article[]> = cms.articles.find();\nvoid articles;\nconst hash: string = SCHEMA_HASH;\nvoid hash;\n',
     );
-    compile(project, ['consumer.ts']);
+    await compile(project, ['consumer.ts']);
   });
 
   it('the generated JavaScript client reads from the live Strapi', async () => {
@@ -172,8 +173,8 @@ describe('cms-types against a real Strapi', () => {
       'index.ts',
       'types.ts',
     ]);
-    compile(join(project, 'src/cms-ts'), ['index.ts']);
-    compile(join(project, 'src/cms-ts'), ['index.ts'], ['--strictNullChecks', 'false']);
+    await compile(join(project, 'src/cms-ts'), ['index.ts']);
+    await compile(join(project, 'src/cms-ts'), ['index.ts'], ['--strictNullChecks', 'false']);
     assert.ok(!run.stdout.includes(token) && !run.stderr.includes(token), 'the token is never printed');
   });
 
@@ -267,33 +268,24 @@ describe('cms-types against a real Strapi', () => {
     assert.match(readFileSync(join(project, 'src/cms/types.d.ts'), 'utf8'), /\bshade\b/);
   });
 
-  it('npx cms-typed-client and the plain cms-types both work where the package is installed', () => {
+  it('npx cms-typed-client and the plain cms-types both work where the package is installed', async () => {
     const installed = createProject('cli-npx');
     const tarball = readdirSync(PACK_DIR).find((file) => file.endsWith('.tgz'));
     assert.ok(tarball, 'npm pack ran');
     const env = { ...process.env, PATH: `${join(process.execPath, '..')}:${process.env.PATH ?? ''}` };
-    execFileSync(
+    await runOk(
       'npm',
       ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', join(PACK_DIR, tarball)],
-      {
-        cwd: installed,
-        env,
-        stdio: 'pipe',
-      },
+      { cwd: installed, env },
     );
     const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
     for (const bin of ['cms-typed-client', 'cms-types']) {
-      const printed = execFileSync('npx', ['--no-install', bin, '--version'], {
-        cwd: installed,
-        env,
-        encoding: 'utf8',
-      });
+      const printed = await runOk('npx', ['--no-install', bin, '--version'], { cwd: installed, env });
       assert.equal(printed.trim(), version, bin);
     }
-    const help = execFileSync('npx', ['--no-install', 'cms-typed-client', 'generate', '--help'], {
+    const help = await runOk('npx', ['--no-install', 'cms-typed-client', 'generate', '--help'], {
       cwd: installed,
       env,
-      encoding: 'utf8',
     });
     assert.match(help, /^Usage: cms-types generate/);
   });

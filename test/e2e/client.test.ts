@@ -890,7 +890,7 @@ describe('the types describe what Strapi returns', () => {
     ];
     const captures: Capture[] = [];
     for (const [name, call, run] of queries) captures.push({ name, call, value: await run() });
-    assert.deepEqual(checkCaptures(project, captures), [], `see ${join(project, 'captured.ts')}`);
+    assert.deepEqual(await checkCaptures(project, captures), [], `see ${join(project, 'captured.ts')}`);
   });
 });
 

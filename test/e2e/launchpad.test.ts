@@ -90,6 +90,6 @@ describe('LaunchPad schemas in a real Strapi', () => {
         value: categories,
       },
     ];
-    assert.deepEqual(checkCaptures(project, captures), []);
+    assert.deepEqual(await checkCaptures(project, captures), []);
   });
 });

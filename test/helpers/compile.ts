@@ -1,5 +1,6 @@
 /** Compiles in-memory TypeScript files (paths under /virtual/) with the default libs. */
 import assert from 'node:assert/strict';
+import { Worker } from 'node:worker_threads';
 import ts from 'typescript';
 
 export const BASE_OPTIONS: ts.CompilerOptions = {
@@ -66,5 +67,35 @@ export function assertCompilesInMemory(
   label: string,
 ): void {
   const diagnostics = compile(files, overrides);
+  assert.deepEqual(diagnostics, [], `${label} does not compile:\n${diagnostics.join('\n')}`);
+}
+
+/**
+ * {@link compile} in a worker thread, for tests that talk to a running Strapi: a compile blocks
+ * for seconds, and while this thread's event loop is blocked fetch (undici) cannot retire its idle
+ * keep-alive sockets, so the next request may go out on one that Strapi is closing
+ * ("fetch failed: other side closed").
+ */
+export function compileOffThread(
+  files: Record<string, string>,
+  overrides: ts.CompilerOptions = {},
+): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./compile-worker.ts', import.meta.url), {
+      workerData: { files, overrides },
+    });
+    worker.once('message', (diagnostics: string[]) => resolve(diagnostics));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the compile worker exited (${code}) without an answer`)));
+  });
+}
+
+/** {@link assertCompilesInMemory} with the compile in a worker thread ({@link compileOffThread}). */
+export async function assertCompilesOffThread(
+  files: Record<string, string>,
+  overrides: ts.CompilerOptions,
+  label: string,
+): Promise<void> {
+  const diagnostics = await compileOffThread(files, overrides);
   assert.deepEqual(diagnostics, [], `${label} does not compile:\n${diagnostics.join('\n')}`);
 }

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunningStrapi } from '../harness/app.ts';
 import { createProject, runCli } from './cli.ts';
-import { compile } from './compile.ts';
+import { compileOffThread } from './compile.ts';
 
 /** Generates the client of `strapi` into a fresh project and imports it (typed by its own .d.ts). */
 export async function generateClient(
@@ -35,8 +35,9 @@ export interface Capture {
  * Compiles each recorded response as an object literal typed by what its call returns, so a
  * property the types lack or a required one the response lacks is an error. Returns the
  * diagnostics (none when the types describe the responses); the file is kept as captured.ts.
+ * The compile runs in a worker thread, so the caller's keep-alive sockets to Strapi stay healthy.
  */
-export function checkCaptures(project: string, captures: Capture[]): string[] {
+export function checkCaptures(project: string, captures: Capture[]): Promise<string[]> {
   const lines = ["import type { CmsClient } from './index.js';", 'declare const cms: CmsClient;'];
   for (const { name, call, value } of captures) {
     lines.push(
@@ -49,5 +50,5 @@ export function checkCaptures(project: string, captures: Capture[]): string[] {
   const files: Record<string, string> = { '/virtual/captured.ts': source };
   for (const file of ['index.d.ts', 'client.d.ts', 'types.d.ts'])
     files[`/virtual/${file}`] = readFileSync(join(project, 'src/cms', file), 'utf8');
-  return compile(files, { noUnusedLocals: false });
+  return compileOffThread(files, { noUnusedLocals: false });
 }

@@ -19,7 +19,7 @@ import { after, before, describe, it } from 'node:test';
 import { createApp, type RunningStrapi, startStrapi } from '../harness/app.ts';
 import { DEPS_DIR, ROOT } from '../harness/paths.ts';
 import { installTarball, npm, packedTarball, packTree } from '../harness/prepare.ts';
-import { assertCompilesInMemory } from '../helpers/compile.ts';
+import { assertCompilesOffThread } from '../helpers/compile.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cms-pack-clean-'));
 const tree = join(work, 'checkout');
@@ -231,7 +231,11 @@ describe('the package packed from a clean checkout', () => {
         };
         for (const file of written.filter((name) => !name.endsWith('.js')))
           program[`/virtual/${file}`] = readFileSync(join(consumer, output, file), 'utf8');
-        assertCompilesInMemory(program, { noUnusedLocals: false }, `the generated --format ${format} client`);
+        await assertCompilesOffThread(
+          program,
+          { noUnusedLocals: false },
+          `the generated --format ${format} client`,
+        );
       }
 
       const generated = (await import(new URL(`file://${join(consumer, 'src/cms-js/index.js')}`).href)) as {

@@ -19,7 +19,7 @@ import { createApp, type RunningStrapi, startStrapi } from '../harness/app.ts';
 import { ROOT } from '../harness/paths.ts';
 import { ensureStrapiVersion, pinnedVersion, versionsToTest } from '../harness/versions.ts';
 import { createProject, runCli } from '../helpers/cli.ts';
-import { compile } from '../helpers/compile.ts';
+import { compileOffThread } from '../helpers/compile.ts';
 import { openWatch } from '../helpers/watch-client.ts';
 
 const SKIP =
@@ -168,7 +168,7 @@ for (const version of versionsToTest()) {
           : ['// @ts-expect-error session routes need Strapi 5.50.0: absent from this client']),
         'export const list2 = cms.auth.getSessions();',
       ].join('\n');
-      assert.deepEqual(compile({ ...declarations(output), '/virtual/usage.ts': usage }), []);
+      assert.deepEqual(await compileOffThread({ ...declarations(output), '/virtual/usage.ts': usage }), []);
       generated = await import(new URL(`file://${join(output, 'index.js')}`).href);
     });
 
