@@ -76,12 +76,14 @@ export async function startFidelity<S>(options: FidelityOptions<S>): Promise<Fid
     }
     const file = join(project, 'calls.ts');
     writeFileSync(file, options.calls);
-    const types = callResultTypes(file);
     const { calls } = (await import(pathToFileURL(file).href)) as {
       calls: Record<string, (c: Any) => unknown>;
     };
     const results = new Map<string, unknown>();
     for (const [name, call] of Object.entries(calls)) results.set(name, await call(cms));
+    // The compile blocks the event loop for seconds: after the last request, so no idle
+    // keep-alive socket that Strapi closed meanwhile is reused (fetch fails 'other side closed').
+    const types = callResultTypes(file);
     return { strapi, cms, seeded, types, results, model, elapsed: Date.now() - started, stop };
   } catch (error) {
     await stop();
