@@ -161,6 +161,19 @@ export function startDatabase(kind: DatabaseKind): Promise<DatabaseServer> {
   return kind === 'postgres' ? startPostgres() : startMariadb();
 }
 
+/** The handle of a started server: stopping it also removes its folder. */
+function running(kind: DatabaseKind, port: number, server: Process, dir: string): DatabaseServer {
+  return {
+    kind,
+    env: databaseEnv(kind, port),
+    output: server.output,
+    async stop() {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function startPostgres(): Promise<DatabaseServer> {
   const bin = postgresBin() as string;
   const user = postgresUser();
@@ -192,15 +205,7 @@ async function startPostgres(): Promise<DatabaseServer> {
         .status === 0;
     await waitFor('postgres', server, isReady);
     run(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', USER, DATABASE], { env });
-    return {
-      kind: 'postgres',
-      env: databaseEnv('postgres', port),
-      output: server.output,
-      async stop() {
-        await server.stop();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
+    return running('postgres', port, server, dir);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
@@ -256,15 +261,7 @@ async function startMariadb(): Promise<DatabaseServer> {
       await server.stop();
       throw new Error(`creating the MariaDB database failed:\n${setup.stdout}${setup.stderr}`);
     }
-    return {
-      kind: 'mysql',
-      env: databaseEnv('mysql', port),
-      output: server.output,
-      async stop() {
-        await server.stop();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
+    return running('mysql', port, server, dir);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
