@@ -3,16 +3,16 @@
  * - dist/server/index.js: the Strapi plugin entry, CommonJS (Strapi's loader requires a `.js`
  *   file and ignores `.cjs`), with a package.json that marks the folder CommonJS.
  * - dist/cli/main.js: the `cms-types` command, ESM.
- * - dist/runtime/runtime.{ts,js,d.ts}: the client runtime (src/runtime) as one module, the
- *   text the generator copies into every generated client.
+ * - dist/runtime/runtime.{ts,js,d.ts}: the client runtime (src/runtime) as one module, which the
+ *   generator copies into every output unchanged, and surface.json, what it exports.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transform } from 'esbuild';
 import ts from 'typescript';
-import { RUNTIME_MODULES } from '../src/runtime/index.ts';
+import { runtimeModule } from './runtime-module.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -61,23 +61,11 @@ writeFileSync(
   ].join('\n'),
 );
 
-/** Inlines the runtime modules into one: their imports of each other are dropped. */
-function runtimeSource(): string {
-  const localImport = /^import[\s\S]*?from '\.\/[^']+';\n/gm;
-  return RUNTIME_MODULES.map((file) =>
-    readFileSync(join(root, 'src/runtime', file), 'utf8')
-      .replace(localImport, '')
-      .trim(),
-  ).join('\n\n');
-}
-
 function declarations(source: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'cms-runtime-'));
   try {
     const file = join(dir, 'runtime.ts');
-    const envelope = readFileSync(join(root, 'src/runtime/envelope.ts'), 'utf8');
-    writeFileSync(file, `import type { CmsResponse } from './envelope.ts';\n${source}\n`);
-    writeFileSync(join(dir, 'envelope.ts'), envelope);
+    writeFileSync(file, source);
     let output = '';
     const program = ts.createProgram([file], {
       declaration: true,
@@ -86,7 +74,6 @@ function declarations(source: string): string {
       target: ts.ScriptTarget.ES2022,
       module: ts.ModuleKind.ESNext,
       moduleResolution: ts.ModuleResolutionKind.Bundler,
-      allowImportingTsExtensions: true,
       lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
       types: [],
     });
@@ -103,15 +90,16 @@ function declarations(source: string): string {
     program.emit(program.getSourceFile(file), (name, text) => {
       if (name.endsWith('runtime.d.ts')) output = text;
     });
-    return output.replace(/^import type \{ CmsResponse \} from '\.\/envelope\.ts';\n/m, '');
+    return output;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 mkdirSync(join(dist, 'runtime'), { recursive: true });
-const runtimeTs = runtimeSource();
-const runtimeJs = (await transform(runtimeTs, { loader: 'ts', format: 'esm', target: 'es2022' })).code;
-writeFileSync(join(dist, 'runtime/runtime.ts'), `${runtimeTs}\n`);
+const runtime = runtimeModule(join(root, 'src/runtime'));
+const runtimeJs = (await transform(runtime.source, { loader: 'ts', format: 'esm', target: 'es2022' })).code;
+writeFileSync(join(dist, 'runtime/runtime.ts'), runtime.source);
 writeFileSync(join(dist, 'runtime/runtime.js'), runtimeJs);
-writeFileSync(join(dist, 'runtime/runtime.d.ts'), declarations(runtimeTs));
+writeFileSync(join(dist, 'runtime/runtime.d.ts'), declarations(runtime.source));
+writeFileSync(join(dist, 'runtime/surface.json'), `${JSON.stringify(runtime.surface, null, 2)}\n`);

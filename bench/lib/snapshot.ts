@@ -42,7 +42,12 @@ export function snapshotRuntime(): RuntimeAssets {
   if (!runtime) {
     const dir = join(ensureSnapshot(), 'dist', 'runtime');
     const read = (name: string) => readFileSync(join(dir, name), 'utf8');
-    runtime = { ts: read('runtime.ts'), js: read('runtime.js'), dts: read('runtime.d.ts') };
+    runtime = {
+      ts: read('runtime.ts'),
+      js: read('runtime.js'),
+      dts: read('runtime.d.ts'),
+      surface: JSON.parse(read('surface.json')) as RuntimeAssets['surface'],
+    };
   }
   return runtime;
 }

@@ -46,10 +46,10 @@ export function readMeta(outputDir: string): OutputMeta | undefined {
 /** Test seam: called before each step so a test can make any step fail. */
 export type StepHook = (step: 'mkdir' | 'write' | 'copy' | 'swap' | 'swap-in', file?: string) => void;
 
-/** Every name a generation may write, in either format. */
+/** Every name a generation may write, in either format, in this layout or the one before (no runtime file). */
 const GENERATED = new Set([
   META_FILE,
-  ...['types', 'client', 'index'].flatMap((name) => [`${name}.ts`, `${name}.js`, `${name}.d.ts`]),
+  ...['runtime', 'types', 'client', 'index'].flatMap((name) => [`${name}.ts`, `${name}.js`, `${name}.d.ts`]),
 ]);
 
 /**

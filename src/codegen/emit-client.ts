@@ -1,10 +1,12 @@
 /**
- * The `client` and `index` files: the runtime copied in whole, then the thin per-schema part
- * (constants and the CmsClient class with one property per api:: content type).
+ * The `client` and `index` files. `client` is the per-schema part only: the constants and the
+ * CmsClient class with one property per api:: content type, built from the runtime module's
+ * factories, which it imports (`./runtime.js`) with the registry type (`./types.js`). `index`
+ * re-exports the client, the types and the runtime's public surface.
  */
 import type { CodegenModel, ContentTypeModel, CustomRouteModel } from './model.ts';
 import { jsdocText, stringLiteral } from './names.ts';
-import type { RuntimeAssets } from './runtime-assets.ts';
+import type { RuntimeSurface } from './runtime-assets.ts';
 
 export interface ClientInfo {
   version: string;
@@ -12,20 +14,40 @@ export interface ClientInfo {
   authMode: 'legacy' | 'refresh';
 }
 
-/** Names the client file takes from the types file. */
-const FROM_TYPES = ['CmsResponse', 'CmsSchemaTypes', 'MediaFile'];
-
 function apiTypes(model: CodegenModel): ContentTypeModel[] {
   return model.contentTypes.filter((type) => type.clientProperty !== null);
 }
 
+/** The text without its comments, to tell which names the code itself uses. */
+function codeOnly(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+}
+
+function uses(code: string, name: string): boolean {
+  return new RegExp(`(?<![\\w$.'])${name.replace(/\$/g, '\\$')}(?![\\w$'])`).test(code);
+}
+
 /**
- * The import of the names `body` uses from the types file: an unused one is a lint error in the
- * consumer's project (the declarations of `client.d.ts` use fewer than the sources of `client.ts`).
+ * The imports of `body`: the runtime names it uses (values, and types unless `values` only) and
+ * the registry type. Only what is used: an unused import is a lint error in the consumer's project.
  */
-function withTypeImports(body: string): string {
-  const used = FROM_TYPES.filter((name) => new RegExp(`\\b${name}\\b`).test(body));
-  return used.length === 0 ? body : `import type { ${used.join(', ')} } from './types.js';\n\n${body}`;
+function withImports(body: string, surface: RuntimeSurface, values: 'only' | 'and-types'): string {
+  const code = codeOnly(body);
+  const valueNames = [...surface.public.values, ...surface.internal.values].filter((name) =>
+    uses(code, name),
+  );
+  const typeNames =
+    values === 'only'
+      ? []
+      : [...surface.public.types, ...surface.internal.types].filter((name) => uses(code, name));
+  const names = [...valueNames, ...typeNames.map((name) => `type ${name}`)].sort((a, b) =>
+    a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')),
+  );
+  const lines: string[] = [];
+  if (names.length > 0) lines.push(`import { ${names.join(', ')} } from './runtime.js';`);
+  if (values !== 'only' && uses(code, 'CmsSchemaTypes'))
+    lines.push("import type { CmsSchemaTypes } from './types.js';");
+  return lines.length === 0 ? body : `${lines.join('\n')}\n\n${body}`;
 }
 
 function routeSignature(route: CustomRouteModel): string {
@@ -83,8 +105,7 @@ function authRoutes(model: CodegenModel): [string, string][] {
 
 function authMembers(model: CodegenModel): string[] {
   if (!model.auth) return [];
-  const methods = authRoutes(model).map(([name]) => stringLiteral(AUTH_METHODS[name] ?? name));
-  const type = `AuthApi<CmsSchemaTypes, ${methods.length > 0 ? methods.join(' | ') : 'never'}>`;
+  const type = `AuthApi<CmsSchemaTypes, ${authMethodUnion(model)}>`;
   const mode = model.auth.jwtManagement === 'refresh' ? 'refresh' : 'legacy';
   return [
     `  /** Users-permissions (the server is in ${mode} mode): sign-in and the signed-in user${mode === 'refresh' ? ', and the refresh-token session' : ''}. Only the routes the server exposes. */
@@ -94,12 +115,17 @@ function authMembers(model: CodegenModel): string[] {
   ];
 }
 
+function authMethodUnion(model: CodegenModel): string {
+  const methods = authRoutes(model).map(([name]) => stringLiteral(AUTH_METHODS[name] ?? name));
+  return methods.length > 0 ? methods.join(' | ') : 'never';
+}
+
 function authConstruction(model: CodegenModel, typed: boolean): string[] {
   if (!model.auth) return [];
   const routes = authRoutes(model).map(([name, path]) => `${name}: ${stringLiteral(path)}`);
-  const cast = typed ? ' as unknown as CmsClient["auth"]' : '';
+  const types = typed ? `<CmsSchemaTypes, ${authMethodUnion(model)}>` : '';
   return [
-    `    this.auth = authApi(this, { ${routes.join(', ')} })${cast};`,
+    `    this.auth = authApi${types}(this, { ${routes.join(', ')} });`,
     '    this.authentication = this.auth;',
   ];
 }
@@ -119,8 +145,8 @@ function constants(info: ClientInfo, style: ConstantsStyle): string {
         : `export const ${name}${style === 'ts' ? `: ${type}` : ''} = ${value};`;
     return `/** ${doc} */\n${line}`;
   };
-  const version = JSON.stringify(info.version);
-  const hash = JSON.stringify(info.hash);
+  const version = stringLiteral(info.version);
+  const hash = stringLiteral(info.hash);
   return [
     constant(
       'The cms-typed-client version that generated this client.',
@@ -133,7 +159,7 @@ function constants(info: ClientInfo, style: ConstantsStyle): string {
       "The server's users-permissions mode at generation (`refresh` means sessions); `authMode` overrides it.",
       'AUTH_MODE',
       "'legacy' | 'refresh'",
-      JSON.stringify(info.authMode),
+      stringLiteral(info.authMode),
     ),
     '',
   ].join('\n');
@@ -145,7 +171,7 @@ const CONSTRUCTOR_DOC =
 const CLASS_DOC = [
   '/**',
   ' * Typed client for this Strapi schema.',
-  ' * @example const cms = new CmsClient({ baseURL: "http://localhost:1337", token: process.env.CMS_TOKEN });',
+  " * @example const cms = new CmsClient({ baseURL: 'http://localhost:1337', token: process.env.CMS_TOKEN });",
   ' */',
 ].join('\n');
 
@@ -167,7 +193,8 @@ function construction(model: CodegenModel, typed: boolean): string[] {
     const media = type.attributes
       .filter((attribute) => attribute.classification === 'media')
       .map((attribute) => `${attribute.key}: ${stringLiteral(attribute.many ? 'many' : 'one')}`);
-    let value = `${factory}(this, ${path}${media.length > 0 ? `, { ${media.join(', ')} }` : ''})`;
+    const types = typed ? `<CmsSchemaTypes, ${stringLiteral(type.uid)}>` : '';
+    let value = `${factory}${types}(this, ${path}${media.length > 0 ? `, { ${media.join(', ')} }` : ''})`;
     if (type.customRoutes.length > 0) {
       const routes = type.customRoutes.map(
         (route) =>
@@ -175,8 +202,7 @@ function construction(model: CodegenModel, typed: boolean): string[] {
       );
       value = `Object.assign(${value}, {\n${routes.join('')}    })`;
     }
-    const cast = typed ? ` as unknown as CmsClient[${stringLiteral(type.clientProperty ?? '')}]` : '';
-    lines.push(`    this.${type.clientProperty} = ${value}${cast};`);
+    lines.push(`    this.${type.clientProperty} = ${value};`);
   }
   lines.push(
     `    this.upload = uploadApi${typed ? '<CmsSchemaTypes, MediaFile>' : ''}(this);`,
@@ -213,7 +239,7 @@ function helpers(): string {
   return [
     '/** Uids of the content types, for {@link CmsEntry} and {@link CmsQuery}. */',
     "export type CmsContentTypeUid = keyof CmsSchemaTypes['contentTypes'] & string;",
-    '/** An entry of content type `U` as a query with parameters `P` returns it, e.g. `CmsEntry<"api::article.article", { populate: { author: true } }>`. */',
+    "/** An entry of content type `U` as a query with parameters `P` returns it, e.g. `CmsEntry<'api::article.article', { populate: { author: true } }>`. */",
     'export type CmsEntry<U extends CmsContentTypeUid, P = unknown> = Entry<CmsSchemaTypes, U, P>;',
     '/** The query parameters of content type `U`. */',
     'export type CmsQuery<U extends CmsContentTypeUid> = QueryParams<CmsSchemaTypes, ModelOf<CmsSchemaTypes, U>>;',
@@ -223,21 +249,43 @@ function helpers(): string {
   ].join('\n');
 }
 
-export function emitClientTs(model: CodegenModel, runtime: RuntimeAssets, info: ClientInfo): string {
-  return withTypeImports(
-    `${runtime.ts}\n\n${constants(info, 'ts')}\n${helpers()}\n${classSource(model, true)}`,
+export function emitClientTs(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
+  return withImports(
+    `${constants(info, 'ts')}\n${helpers()}\n${classSource(model, true)}`,
+    surface,
+    'and-types',
   );
 }
 
-export function emitClientJs(model: CodegenModel, runtime: RuntimeAssets, info: ClientInfo): string {
-  return `${runtime.js}\n${constants(info, 'js')}\n${classSource(model, false)}`;
+export function emitClientJs(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
+  return withImports(`${constants(info, 'js')}\n${classSource(model, false)}`, surface, 'only');
 }
 
-export function emitClientDts(model: CodegenModel, runtime: RuntimeAssets, info: ClientInfo): string {
-  return withTypeImports(
-    `${runtime.dts}\n${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model)}`,
+export function emitClientDts(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
+  return withImports(
+    `${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model)}`,
+    surface,
+    'and-types',
   );
 }
 
-export const INDEX_TS = "export type * from './types.js';\nexport * from './client.js';\n";
-export const INDEX_JS = "export * from './client.js';\n";
+/** `index.ts` / `index.d.ts`: the client, the types, and the runtime's public surface. */
+export function emitIndexTs(surface: RuntimeSurface): string {
+  const types = surface.public.types.filter((name) => !surface.typesFile.includes(name));
+  return [
+    "export * from './client.js';",
+    `export { ${surface.public.values.join(', ')} } from './runtime.js';`,
+    `export type { ${types.join(', ')} } from './runtime.js';`,
+    "export type * from './types.js';",
+    '',
+  ].join('\n');
+}
+
+/** `index.js`: the values of `index.ts`. */
+export function emitIndexJs(surface: RuntimeSurface): string {
+  return [
+    "export * from './client.js';",
+    `export { ${surface.public.values.join(', ')} } from './runtime.js';`,
+    '',
+  ].join('\n');
+}

@@ -1,8 +1,9 @@
 /**
  * Model -> the text of `types.ts`: only interfaces and type aliases (no values), so the same text
- * is valid as `types.ts` and as `types.d.ts`. Its one import is type-only: the field conditions
- * of the client runtime (`TextFilter`, `DateFilter`...), which the per-model `<Name>Filters`
- * interfaces use. Pure and deterministic: models come sorted by uid, attributes in schema order,
+ * is valid as `types.ts` and as `types.d.ts`. Its one import is type-only, from the runtime
+ * module: the types every schema shares (media, relation inputs, blocks, the response envelope),
+ * which it re-exports, and the field conditions (`TextFilter`, `DateFilter`...) its per-model
+ * `<Name>Filters` interfaces use. Pure and deterministic: models come sorted by uid, attributes in schema order,
  * and every name was resolved by the model step. No header: the writer adds one.
  */
 
@@ -17,12 +18,15 @@ import type {
   ScalarAttribute,
 } from './model.ts';
 import { jsdocText, stringLiteral } from './names.ts';
+import { type RuntimeSurface, runtimeAssets } from './runtime-assets.ts';
 
-export function emitTypes(model: CodegenModel): string {
+export function emitTypes(model: CodegenModel, surface: RuntimeSurface = runtimeAssets().surface): string {
   const filters = new FilterContext(model);
   const targets = draftTargets([...model.contentTypes, ...model.components]);
-  const blocks: string[] = [SHARED];
-  if (model.hasBlocks) blocks.push(BLOCKS);
+  const shared = surface.typesFile;
+  const blocks: string[] = [
+    `/** The types every schema shares, declared by the runtime module. */\nexport type { ${shared.join(', ')} };`,
+  ];
   for (const contentType of model.contentTypes) {
     blocks.push(
       ...contentTypeDeclarations(contentType),
@@ -38,283 +42,10 @@ export function emitTypes(model: CodegenModel): string {
     );
   }
   blocks.push(registry(model));
-  const imports = filters.imports();
-  return `${imports === '' ? '' : `${imports}\n\n`}${blocks.join('\n\n')}\n`;
+  const imported = [...shared, ...filters.used()].sort();
+  return `import type { ${imported.join(', ')} } from './runtime.js';\n\n${blocks.join('\n\n')}\n`;
 }
 
-const SHARED = `/** An entry's id: Strapi 5 accepts the \`documentId\` string or the numeric \`id\`. */
-export type CmsID = string | number;
-
-/** Any value a \`json\` attribute can hold. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
-/** One generated size of an uploaded image (\`thumbnail\`, \`small\`, \`medium\`, \`large\` or a custom size). */
-export interface MediaFormat {
-  /** File extension with its leading dot, e.g. \`.webp\`. */
-  ext: string;
-  /** URL of this size: a path below the server (\`/uploads/...\`) with the local provider, absolute with others. */
-  url: string;
-  /** Generated file name without extension; the stored file is \`hash\` + \`ext\`. */
-  hash: string;
-  /** MIME type, e.g. \`image/jpeg\`. */
-  mime: string;
-  /** File name of this size, e.g. \`thumbnail_photo.jpg\`. */
-  name: string;
-  /** Folder at the storage provider, for providers that use one; usually null. */
-  path: string | null;
-  /** Kilobytes. */
-  size: number;
-  /** Pixels. */
-  width: number;
-  /** Pixels. */
-  height: number;
-  /** Bytes (\`size\` is in kilobytes). */
-  sizeInBytes: number;
-}
-
-/** A file of the upload plugin, as a populated media attribute returns it. */
-export interface MediaFile {
-  /** Numeric id; the \`client.upload\` routes address files by it. */
-  id: number;
-  /** Strapi 5 document id; \`client.upload\` addresses files by the numeric \`id\`. */
-  documentId: string;
-  /** The original file name. */
-  name: string;
-  /** Alt text, as set in the media library; null when unset. */
-  alternativeText: string | null;
-  /** Caption, as set in the media library; null when unset. */
-  caption: string | null;
-  /** The point to keep in view when the image is cropped, as set in the media library; null when unset. */
-  focalPoint: { x: number; y: number } | null;
-  /** Pixels; null for files that are not images. */
-  width: number | null;
-  /** Pixels; null for files that are not images. */
-  height: number | null;
-  /** Resized variants: \`thumbnail\`, \`small\`, \`medium\`, \`large\` and custom sizes. */
-  formats: Record<string, MediaFormat> | null;
-  /** Generated file name without extension; the stored file is \`hash\` + \`ext\`. */
-  hash: string;
-  /** File extension with its leading dot. */
-  ext: string;
-  /** MIME type, e.g. \`image/png\`. */
-  mime: string;
-  /** Kilobytes. */
-  size: number;
-  /** URL of the original file: a path below the server (\`/uploads/...\`) with the local provider, absolute with others. */
-  url: string;
-  /** A preview image URL, for providers that make one; usually null. */
-  previewUrl: string | null;
-  /** Storage provider name. */
-  provider: string;
-  /** Whatever the storage provider recorded. */
-  provider_metadata: { [key: string]: JsonValue } | null;
-  /** ISO 8601 timestamp of the upload. */
-  createdAt: string;
-  /** ISO 8601 timestamp of the last change. */
-  updatedAt: string;
-  /** ISO 8601 timestamp, or null. */
-  publishedAt: string | null;
-  /** Sent by the upload endpoints (\`client.upload\`): whether \`url\` is a signed URL. */
-  isUrlSigned?: boolean;
-}
-
-/** A single media attribute in create/update data: the id of an uploaded file, or null to clear it. */
-export type MediaInput = CmsID | null;
-
-/** A multiple media attribute in create/update data: ids of uploaded files, or null to clear it. */
-export type MultiMediaInput = CmsID[] | null;
-
-/** A related entry in relation input: its documentId (or numeric id), or an object that also picks a locale, status or position. */
-export type RelationRef =
-  | CmsID
-  | {
-      /** The related entry's documentId. */
-      documentId: string;
-      /** Which locale of a localized related entry to link. */
-      locale?: string;
-      /** Link the draft or the published version of the related entry. */
-      status?: "draft" | "published";
-      /** Where to put it in an ordered relation: \`before\` or \`after\` a documentId, or at the \`start\` or \`end\`. */
-      position?: { before?: string; after?: string; start?: boolean; end?: boolean };
-    };
-
-/** A to-one relation in create/update data: an id, null to clear it, or connect/disconnect/set. */
-export type RelationInput =
-  | CmsID
-  | null
-  | {
-      /** Links this entry, replacing the one linked now. */
-      connect?: RelationRef | RelationRef[];
-      /** Unlinks this entry. */
-      disconnect?: RelationRef | RelationRef[];
-      /** Links exactly this entry. */
-      set?: RelationRef | RelationRef[];
-    };
-
-/** A to-many relation in create/update data: ids (replacing the set), null to clear it, or connect/disconnect/set. */
-export type RelationsInput =
-  | CmsID[]
-  | null
-  | {
-      /** Adds these entries, keeping the others. */
-      connect?: RelationRef[];
-      /** Removes these entries, keeping the others. */
-      disconnect?: RelationRef[];
-      /** Replaces the related entries with exactly these. */
-      set?: RelationRef[];
-    };
-
-/**
- * \`meta.pagination\` of a list: page-based, or offset-based when the query used \`start\` or
- * \`limit\`. A query with \`withCount: false\` gets no \`pageCount\` and \`total\`: \`findWithMeta\`
- * types its \`meta\` by the query (\`PaginationMeta\`), this type stays as it was.
- */
-export type CmsPagination =
-  | {
-      /** The page returned, from 1. */
-      page: number;
-      /** Entries per page. */
-      pageSize: number;
-      /** Pages in all, at this \`pageSize\`. */
-      pageCount: number;
-      /** Entries matching the query, in all pages. */
-      total: number;
-    }
-  | {
-      /** Entries skipped. */
-      start: number;
-      /** At most this many entries were returned. */
-      limit: number;
-      /** Entries matching the query, in all. */
-      total: number;
-    };
-
-/** The \`{ data, meta }\` envelope of Strapi's REST responses. */
-export interface CmsResponse<T> {
-  /** The entry, or the list of entries. */
-  data: T;
-  /** \`pagination\` for a list; empty for one entry. */
-  meta?: { pagination?: CmsPagination };
-}`;
-
-const BLOCKS = `/** The value of a \`blocks\` (rich text) attribute. */
-export type BlocksContent = Block[];
-
-/** A top-level node of blocks content, discriminated by \`type\`. */
-export type Block = ParagraphBlock | HeadingBlock | QuoteBlock | CodeBlock | ListBlock | ImageBlock;
-
-/** A paragraph. */
-export interface ParagraphBlock {
-  /** Always \`"paragraph"\`: narrows a union of nodes. */
-  type: "paragraph";
-  /** Text and links, in order. */
-  children: InlineNode[];
-}
-
-/** A heading, \`<h1>\` to \`<h6>\`. */
-export interface HeadingBlock {
-  /** Always \`"heading"\`: narrows a union of nodes. */
-  type: "heading";
-  /** 1 for \`<h1>\` down to 6 for \`<h6>\`. */
-  level: 1 | 2 | 3 | 4 | 5 | 6;
-  /** Text and links, in order. */
-  children: InlineNode[];
-}
-
-/** A block quote. */
-export interface QuoteBlock {
-  /** Always \`"quote"\`: narrows a union of nodes. */
-  type: "quote";
-  /** Text and links, in order. */
-  children: InlineNode[];
-}
-
-/** A code block; its text is in the text nodes of \`children\`. */
-export interface CodeBlock {
-  /** Always \`"code"\`: narrows a union of nodes. */
-  type: "code";
-  /** The language picked in the editor, e.g. \`javascript\`, when one was. */
-  language?: string;
-  /** The code, as text nodes. */
-  children: InlineNode[];
-}
-
-/** An ordered or unordered list. */
-export interface ListBlock {
-  /** Always \`"list"\`: narrows a union of nodes. */
-  type: "list";
-  /** \`ordered\` (\`<ol>\`) or \`unordered\` (\`<ul>\`). */
-  format: "ordered" | "unordered";
-  /** The items, in order. */
-  children: ListItemBlock[];
-}
-
-/** One item of a list. */
-export interface ListItemBlock {
-  /** Always \`"list-item"\`: narrows a union of nodes. */
-  type: "list-item";
-  /** Text and links, in order. */
-  children: InlineNode[];
-}
-
-/** An image from the media library. */
-export interface ImageBlock {
-  /** Always \`"image"\`: narrows a union of nodes. */
-  type: "image";
-  /** The file's fields as they were when the image was inserted: a copy, not a relation. */
-  image: {
-    name: string;
-    alternativeText?: string | null;
-    url: string;
-    caption?: string | null;
-    width?: number;
-    height?: number;
-    formats?: Record<string, MediaFormat> | null;
-    hash: string;
-    ext: string;
-    mime: string;
-    size: number;
-    previewUrl?: string | null;
-    provider: string;
-    createdAt: string;
-    updatedAt: string;
-  };
-  /** An empty text node: the editor gives every block children. */
-  children: InlineNode[];
-}
-
-/** Inline content of a block: text or a link. */
-export type InlineNode = TextNode | LinkInline;
-
-/** A run of text with its marks. */
-export interface TextNode {
-  /** Always \`"text"\`: narrows a union of nodes. */
-  type: "text";
-  /** The characters; may be empty. */
-  text: string;
-  /** \`true\` when the text is bold; absent otherwise. */
-  bold?: boolean;
-  /** \`true\` when the text is italic; absent otherwise. */
-  italic?: boolean;
-  /** \`true\` when the text is underlined; absent otherwise. */
-  underline?: boolean;
-  /** \`true\` when the text is struck through; absent otherwise. */
-  strikethrough?: boolean;
-  /** \`true\` when the text is inline code; absent otherwise. */
-  code?: boolean;
-}
-
-/** A link around text. */
-export interface LinkInline {
-  /** Always \`"link"\`: narrows a union of nodes. */
-  type: "link";
-  /** The link target, as entered in the editor. */
-  url: string;
-  /** The linked text. */
-  children: TextNode[];
-}`;
-
-/** `Content type \`uid\` (Display name)`, safe inside a comment. */
 function title(label: string, uid: string, displayName: string): string {
   const name = jsdocText(displayName);
   return `${label} \`${jsdocText(uid)}\`${name === '' ? '' : ` (${name})`}`;
@@ -691,10 +422,9 @@ class FilterContext {
     return condition;
   }
 
-  imports(): string {
-    if (this.#used.size === 0) return '';
-    const names = [...this.#used].sort().join(', ');
-    return `import type { ${names} } from './client.js';`;
+  /** The runtime's conditions the filters use. */
+  used(): string[] {
+    return [...this.#used];
   }
 }
 

@@ -10,14 +10,14 @@
  * - Each content type or component T takes the four names T, TPopulatable, TInput and TFilters
  *   together.
  * - Dynamic zone: `<Owner><Attr>Zone` (`Article` + `sections` -> `ArticleSectionsZone`).
- * - Order of claims: the shared and global names in RESERVED_TYPE_NAMES first (never handed out,
+ * - Order of claims: the shared and global names in reservedTypeNames() first (never handed out,
  *   whether or not the output uses them), then content types by uid, then components by uid,
  *   then dynamic zones (owners in that same order, attributes by name). A taken name gets the
  *   first free numeric suffix 2, 3, ...; for T the suffix goes on the stem, so all four names
  *   move together (`Article2`, `Article2Populatable`, `Article2Input`, `Article2Filters`).
  * - Client property of an `api::` content type: camelCase(pluralName) for a collection type,
  *   camelCase(singularName) for a single type; a leading digit gets a `_` prefix, an empty name
- *   becomes `unnamed`. A name equal to a client member (RESERVED_CLIENT_MEMBERS) or an
+ *   becomes `unnamed`. A name equal to a client member (reservedClientMembers()) or an
  *   ECMAScript reserved word (ECMASCRIPT_RESERVED_WORDS; `global`, `type` stay) gets the suffix `Collection` (collection type) or `Single` (single type); a name taken by
  *   an earlier uid then gets 2, 3, ... (`auth` -> `authCollection`, `tags`, `tags2`).
  */
@@ -46,6 +46,8 @@ import {
   typeName,
   Uniquifier,
 } from './names.ts';
+import { reservedClientMembers, reservedTypeNames } from './reserved.ts';
+import { type RuntimeSurface, runtimeAssets } from './runtime-assets.ts';
 
 /** The schema cannot be turned into types; the message names the model, the attribute and the fix. */
 export class SchemaError extends Error {
@@ -56,265 +58,6 @@ export class SchemaError extends Error {
 export function isSchemaError(error: unknown): error is SchemaError {
   return error instanceof Error && error.name === 'SchemaError';
 }
-
-/** Names the types output declares itself; model names never take them. */
-export const SHARED_TYPE_NAMES = [
-  'CmsID',
-  'JsonValue',
-  'MediaFormat',
-  'MediaFile',
-  'MediaInput',
-  'MultiMediaInput',
-  'RelationRef',
-  'RelationInput',
-  'RelationsInput',
-  'CmsPagination',
-  'CmsResponse',
-  'CmsSchemaTypes',
-  'BlocksContent',
-  'Block',
-  'ParagraphBlock',
-  'HeadingBlock',
-  'QuoteBlock',
-  'CodeBlock',
-  'ListBlock',
-  'ListItemBlock',
-  'ImageBlock',
-  'InlineNode',
-  'TextNode',
-  'LinkInline',
-] as const;
-
-/**
- * Every name the client runtime (src/runtime) exports; a unit test keeps this list equal to the
- * exports of the built runtime.
- */
-export const RUNTIME_EXPORTS = [
-  'ARRAY_LIMIT',
-  'AttributeLink',
-  'AuthApi',
-  'AuthMethods',
-  'AuthMode',
-  'AuthResponse',
-  'AuthRoutes',
-  'AuthSessionEntry',
-  'AuthSessionsResponse',
-  'AuthUser',
-  'BigIntegerFilter',
-  'BooleanFilter',
-  'BooleanOperators',
-  'CacheOptions',
-  'ChangePasswordData',
-  'Checked',
-  'CmsCacheMode',
-  'CmsClientConfig',
-  'CmsClientCore',
-  'CmsConnectionError',
-  'CmsCredentials',
-  'CmsError',
-  'CmsErrorDetails',
-  'CmsErrorName',
-  'CmsListResponse',
-  'CmsLocale',
-  'CmsRequestInfo',
-  'CmsSession',
-  'CmsValidationIssue',
-  'CollectionApi',
-  'ComponentLink',
-  'ComponentPopulate',
-  'ConnectionContext',
-  'DateFilter',
-  'DeleteParams',
-  'DocumentParams',
-  'EmailConfirmation',
-  'Entry',
-  'EntryIn',
-  'EntryOf',
-  'EqualityOperators',
-  'FieldFilter',
-  'Fields',
-  'FilterKind',
-  'Filters',
-  'FiltersOf',
-  'FindOneParams',
-  'GeneratedInfo',
-  'I18nApi',
-  'InputFor',
-  'InputOf',
-  'IsDraft',
-  'JsonOperators',
-  'LegacyLogout',
-  'LinksOf',
-  'LoginCredentials',
-  'LogoutOptions',
-  'LogoutScope',
-  'MAX_QUERY_LENGTH',
-  'MeParams',
-  'MediaFields',
-  'MediaLink',
-  'MediaPopulate',
-  'ModelOf',
-  'ModelShape',
-  'NoParams',
-  'NumberFilter',
-  'OffsetPaginationMeta',
-  'PARAMETER_LIMIT',
-  'PUBLICATION_FILTERS',
-  'PagePaginationMeta',
-  'Pagination',
-  'PaginationMeta',
-  'PopulatableIn',
-  'PopulatableName',
-  'PopulatableOf',
-  'Populate',
-  'PublicationFilter',
-  'QUERY_DEPTH_LIMIT',
-  'QueryParams',
-  'QueryResult',
-  'RangeOperators',
-  'RefreshOutcome',
-  'RegisterData',
-  'RegisterResponse',
-  'RelationLink',
-  'RelationPopulate',
-  'RequestOptions',
-  'ResetPasswordData',
-  'RevokeSessionResponse',
-  'RouteSpec',
-  'ScalarName',
-  'ScalarsOf',
-  'SchemaShape',
-  'SchemaValidation',
-  'SessionExchange',
-  'SessionFlow',
-  'SessionTransport',
-  'SingleApi',
-  'SingleParams',
-  'Sort',
-  'SortKey',
-  'StringOperators',
-  'TextFilter',
-  'TokenSlot',
-  'UncountedOffsetPaginationMeta',
-  'UncountedPagePaginationMeta',
-  'UnknownKey',
-  'UploadApi',
-  'UploadQueryParams',
-  'WriteParams',
-  'ZoneLink',
-  'ZonePopulate',
-  'assertQueryLength',
-  'authApi',
-  'causeCode',
-  'collectionApi',
-  'connectionError',
-  'customRoute',
-  'describeBody',
-  'errorFromResponse',
-  'fitArrayLimit',
-  'hasJwt',
-  'i18nApi',
-  'inBrowser',
-  'isCmsConnectionError',
-  'isCmsError',
-  'isCmsErrorOf',
-  'maskSecrets',
-  'pathSegment',
-  'singleApi',
-  'toQueryString',
-  'uploadApi',
-] as const;
-
-/** Every name a model may not take: the shared ones, the globals generated code uses, the client's. */
-export const RESERVED_TYPE_NAMES: readonly string[] = [
-  ...SHARED_TYPE_NAMES,
-  // TypeScript and platform globals the generated code refers to, or might.
-  'Record',
-  'Array',
-  'ReadonlyArray',
-  'Partial',
-  'Required',
-  'Readonly',
-  'Pick',
-  'Omit',
-  'Exclude',
-  'Extract',
-  'NonNullable',
-  'Awaited',
-  'Date',
-  'Promise',
-  'String',
-  'Number',
-  'Boolean',
-  'Object',
-  'Function',
-  'Symbol',
-  'BigInt',
-  'Error',
-  'Map',
-  'Set',
-  'JSON',
-  'FormData',
-  'Blob',
-  'File',
-  'Response',
-  'Request',
-  'Headers',
-  'RequestInit',
-  'URL',
-  'AbortController',
-  'AbortSignal',
-  // Declared by the generated client: index.ts re-exports the types and the client side by side,
-  // so a model name equal to one of these would make the re-export ambiguous.
-  ...RUNTIME_EXPORTS,
-  'CmsClient',
-  'CmsContentTypeUid',
-  'CmsEntry',
-  'CmsQuery',
-  'CmsFilters',
-  'CMS_TYPES_VERSION',
-  'SCHEMA_HASH',
-  'AUTH_MODE',
-  'SortOption',
-];
-
-/** Members of the generated client that a content-type property must not shadow. */
-export const RESERVED_CLIENT_MEMBERS: ReadonlySet<string> = new Set([
-  // Members of CmsClientCore (a subclass property may not redeclare them).
-  'core',
-  'log',
-  'authMode',
-  'request',
-  'send',
-  'settle',
-  'fail',
-  'session',
-  'sessionFlow',
-  'sessionCredentials',
-  'refreshSession',
-  'logoutSession',
-  'refreshExchange',
-  'auth',
-  'authentication',
-  'upload',
-  'i18n',
-  'setToken',
-  'validateSchema',
-  'config',
-  'constructor',
-  'toString',
-  'toLocaleString',
-  'valueOf',
-  'hasOwnProperty',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-  '__proto__',
-  '__defineGetter__',
-  '__defineSetter__',
-  '__lookupGetter__',
-  '__lookupSetter__',
-  'prototype',
-]);
 
 const MORPH_KINDS: ReadonlySet<RelationKind> = new Set([
   'morphToOne',
@@ -532,7 +275,10 @@ function stringField(owner: Owner, record: Record<string, unknown>, field: strin
 }
 
 /** Validates a schema payload and resolves every name; throws SchemaError on what it cannot type. */
-export function buildModel(schema: CmsSchema): CodegenModel {
+export function buildModel(
+  schema: CmsSchema,
+  surface: RuntimeSurface = runtimeAssets().surface,
+): CodegenModel {
   if (!isRecord(schema) || !isRecord(schema.contentTypes) || !isRecord(schema.components)) {
     throw new SchemaError(
       'the schema must be an object with "contentTypes" and "components" objects. Re-fetch it from the plugin.',
@@ -543,7 +289,7 @@ export function buildModel(schema: CmsSchema): CodegenModel {
   const ctUids = sortedKeys(contentTypes);
   const componentUids = sortedKeys(components);
 
-  const types = new Uniquifier(RESERVED_TYPE_NAMES);
+  const types = new Uniquifier(reservedTypeNames(surface));
   const group = ['', 'Populatable', 'Input', 'Filters'];
   const claimNames = (stem: string): ModelNames => {
     const entry = types.claimGroup(stem, group);
@@ -616,9 +362,11 @@ export function buildModel(schema: CmsSchema): CodegenModel {
   // Draft names come last, so no earlier name moves when a schema gains drafts.
   assignDraftNames(contentTypeModels, componentModels, types);
 
-  const clientNames = new Uniquifier([...RESERVED_CLIENT_MEMBERS, ...ECMASCRIPT_RESERVED_WORDS]);
+  const reservedMembers = reservedClientMembers(surface);
+  const clientNames = new Uniquifier([...reservedMembers, ...ECMASCRIPT_RESERVED_WORDS]);
   for (const model of contentTypeModels) {
-    if (model.uid.startsWith('api::')) model.clientProperty = clientProperty(model, clientNames);
+    if (model.uid.startsWith('api::'))
+      model.clientProperty = clientProperty(model, clientNames, reservedMembers);
   }
 
   return {
@@ -646,12 +394,16 @@ function componentStem(uid: string, category: string): string {
   return typeName(`${category}-${name}`);
 }
 
-function clientProperty(model: ContentTypeModel, clientNames: Uniquifier): string {
+function clientProperty(
+  model: ContentTypeModel,
+  clientNames: Uniquifier,
+  reserved: ReadonlySet<string>,
+): string {
   const collection = model.kind === 'collectionType';
   let base = camelCase(collection ? model.pluralName : model.singularName);
   if (base === '') base = 'unnamed';
   if (/^[0-9]/.test(base)) base = `_${base}`;
-  if (RESERVED_CLIENT_MEMBERS.has(base) || ECMASCRIPT_RESERVED_WORDS.has(base)) {
+  if (reserved.has(base) || ECMASCRIPT_RESERVED_WORDS.has(base)) {
     base += collection ? 'Collection' : 'Single';
   }
   return clientNames.claim(base);

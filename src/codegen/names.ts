@@ -171,11 +171,17 @@ export function propertyKey(key: string): string {
 }
 
 /**
- * A string literal (type or value) for any string: JSON's escaping, which also escapes lone
- * surrogates, so the text is well-formed whatever the input.
+ * A single-quoted string literal (type or value) for any string: JSON's escaping, which also
+ * escapes lone surrogates, so the text is well-formed whatever the input; `"` needs no escape
+ * between single quotes, `'` does.
  */
 export function stringLiteral(value: string): string {
-  return JSON.stringify(value);
+  const body = JSON.stringify(value)
+    .slice(1, -1)
+    .replace(/\\(.)|'/g, (match, escaped: string | undefined) =>
+      escaped === undefined ? "\\'" : escaped === '"' ? '"' : match,
+    );
+  return `'${body}'`;
 }
 
 /**

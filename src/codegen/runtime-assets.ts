@@ -1,15 +1,29 @@
 /**
  * The client runtime as built by scripts/build.ts into dist/runtime: the TypeScript source
- * (for `--format ts`), its JavaScript and its declarations (for the default format).
+ * (for `--format ts`), its JavaScript and its declarations (for the default format), and the
+ * names it exports.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** What the runtime module exports, as the build read it from `src/runtime/index.ts`. */
+export interface RuntimeSurface {
+  /** Exported names the generated `index` re-exports, values and types. */
+  public: { values: string[]; types: string[] };
+  /** Exported for the generated client only (`@internal` in index.ts). */
+  internal: { values: string[]; types: string[] };
+  /** Members of `CmsClientCore`, which a generated client property may not redeclare. */
+  coreMembers: string[];
+  /** Types every schema shares that the generated `types` file re-exports (`@typesFile`). */
+  typesFile: string[];
+}
+
 export interface RuntimeAssets {
   ts: string;
   js: string;
   dts: string;
+  surface: RuntimeSurface;
 }
 
 let cached: RuntimeAssets | undefined;
@@ -24,6 +38,7 @@ export function runtimeAssets(): RuntimeAssets {
     ts: readFileSync(join(dir, 'runtime.ts'), 'utf8'),
     js: readFileSync(join(dir, 'runtime.js'), 'utf8'),
     dts: readFileSync(join(dir, 'runtime.d.ts'), 'utf8'),
+    surface: JSON.parse(readFileSync(join(dir, 'surface.json'), 'utf8')) as RuntimeSurface,
   };
   return cached;
 }

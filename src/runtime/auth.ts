@@ -275,10 +275,10 @@ function logoutScope(value: unknown): LogoutScope | undefined {
  * `client.auth` over a client: a method per route in `routes`, `clearToken`, and a client-side
  * `logout` when the server has no logout route.
  */
-export function authApi<S extends SchemaShape>(
+export function authApi<S extends SchemaShape, M extends keyof AuthMethods<S>>(
   client: CmsClientCore,
   routes: AuthRoutes,
-): Record<string, unknown> {
+): AuthApi<S, M> {
   const flow = client.sessionFlow;
   /** A route anyone may call: without the session's (maybe expired) token, never refreshed. */
   const publicRequest = <T>(path: string, options: RequestOptions) =>
@@ -395,5 +395,6 @@ export function authApi<S extends SchemaShape>(
     api.revokeSession = (sessionId: string, cacheOptions?: CacheOptions) =>
       client.request(fill(template, { sessionId }), { method: 'DELETE', cacheOptions });
   }
-  return api;
+  // Built from the routes the server exposes: the generated client names them in `M`.
+  return api as unknown as AuthApi<S, M>;
 }

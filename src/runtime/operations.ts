@@ -229,11 +229,11 @@ async function write(
 }
 
 /** The collection type at `/api/<path>`. */
-export function collectionApi(
+export function collectionApi<S extends SchemaShape, U extends string>(
   client: CmsClientCore,
   path: string,
   media: MediaFields = {},
-): CollectionApi<SchemaShape, string> {
+): CollectionApi<S, U> {
   const api = {
     async find(params?: object, cacheOptions?: CacheOptions) {
       return (
@@ -269,15 +269,15 @@ export function collectionApi(
       return body?.data ?? null;
     },
   };
-  return api as unknown as CollectionApi<SchemaShape, string>;
+  return api as unknown as CollectionApi<S, U>;
 }
 
 /** The single type at `/api/<path>`. */
-export function singleApi(
+export function singleApi<S extends SchemaShape, U extends string>(
   client: CmsClientCore,
   path: string,
   media: MediaFields = {},
-): SingleApi<SchemaShape, string> {
+): SingleApi<S, U> {
   const api = {
     async find(params?: object, cacheOptions?: CacheOptions) {
       return (
@@ -288,7 +288,7 @@ export function singleApi(
       return write(client, path, 'PUT', data, media, second, third);
     },
   };
-  return api as unknown as SingleApi<SchemaShape, string>;
+  return api as unknown as SingleApi<S, U>;
 }
 
 /** A custom controller route: `(…pathParams, queryOrBody?, cacheOptions?)`. */
@@ -304,13 +304,13 @@ export interface RouteSpec {
  * DELETE, query parameters, and for the other methods a JSON body (or FormData); then cache
  * options. The response body is returned as the server sent it.
  */
-export function customRoute(
-  client: CmsClientCore,
-  route: RouteSpec,
-): (...args: unknown[]) => Promise<unknown> {
+/** A custom route method before its types: any arguments, the response body as `R`. */
+export type CustomRouteMethod = <R = unknown>(...args: unknown[]) => Promise<R>;
+
+export function customRoute(client: CmsClientCore, route: RouteSpec): CustomRouteMethod {
   const names = route.path.split('/').filter((segment) => segment.startsWith(':'));
   const sendsQuery = route.method === 'GET' || route.method === 'DELETE';
-  return async (...args: unknown[]) => {
+  return async <R>(...args: unknown[]) => {
     let index = 0;
     const path = route.path.replace(/:[A-Za-z0-9_]+(?:\([^)]*\))?/g, (segment) => {
       const value = args[index++];
@@ -323,7 +323,7 @@ export function customRoute(
     });
     const payload = args[names.length];
     const cacheOptions = args[names.length + 1] as CacheOptions | undefined;
-    return client.request<unknown>(path.replace(/^\/+/, ''), {
+    return client.request<R>(path.replace(/^\/+/, ''), {
       method: route.method,
       ...(sendsQuery ? { query: payload as object | undefined } : { body: payload }),
       cacheOptions,

@@ -1,14 +1,16 @@
 /**
- * The built client runtime (dist/runtime/runtime.d.ts, what every generated client contains)
- * against the names the model keeps away from content types: a runtime export that a model
- * could also take would make the generated index.ts re-export ambiguous.
+ * The built runtime module (dist/runtime/runtime.d.ts, what every output imports) against its
+ * list (src/runtime/index.ts, read by the build into surface.json) and the names the model keeps
+ * away from content types: a runtime export that a model could also take would make the
+ * generated index.ts re-export ambiguous.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
-import { RESERVED_CLIENT_MEMBERS, RESERVED_TYPE_NAMES, RUNTIME_EXPORTS } from '../../src/codegen/model.ts';
+import { reservedClientMembers, reservedTypeNames, runtimeExports } from '../../src/codegen/reserved.ts';
+import { runtimeAssets } from '../../src/codegen/runtime-assets.ts';
 import { ROOT } from '../harness/paths.ts';
 
 const source = ts.createSourceFile(
@@ -33,13 +35,41 @@ function exported(): string[] {
   return names.sort();
 }
 
+const surface = runtimeAssets().surface;
+
+/** The names src/runtime/index.ts re-exports, read here with the compiler, not by the build's code. */
+function indexExports(): string[] {
+  const index = ts.createSourceFile(
+    'index.ts',
+    readFileSync(join(ROOT, 'src/runtime/index.ts'), 'utf8'),
+    ts.ScriptTarget.ES2023,
+    true,
+  );
+  return index.statements
+    .filter(ts.isExportDeclaration)
+    .flatMap((statement) =>
+      statement.exportClause && ts.isNamedExports(statement.exportClause)
+        ? statement.exportClause.elements.map((element) => element.name.text)
+        : [],
+    )
+    .sort();
+}
+
 describe('runtime surface', () => {
-  it('RUNTIME_EXPORTS lists exactly what the built runtime exports', () => {
-    assert.deepEqual(exported(), [...RUNTIME_EXPORTS].sort());
+  it('the built runtime exports exactly what src/runtime/index.ts lists, and surface.json says so', () => {
+    assert.deepEqual(exported(), indexExports());
+    assert.deepEqual(runtimeExports(surface), indexExports());
+  });
+
+  it('module-internal helpers are not exported (toQueryString is; describeBody, pathSegment are not)', () => {
+    assert.ok(exported().includes('toQueryString'));
+    for (const name of ['describeBody', 'pathSegment', 'causeCode', 'CmsSession', 'fitArrayLimit'])
+      assert.ok(!exported().includes(name), name);
   });
 
   it('every runtime export is a reserved type name', () => {
-    for (const name of exported()) assert.ok(RESERVED_TYPE_NAMES.includes(name), name);
+    const reserved = reservedTypeNames(surface);
+    for (const name of exported()) assert.ok(reserved.includes(name), name);
   });
 
   it("every CmsClientCore member is a reserved client property (a content type can't shadow it)", () => {
@@ -52,7 +82,8 @@ describe('runtime surface', () => {
       .filter((member) => member.name !== undefined && !ts.isConstructorDeclaration(member))
       .map((member) => member.name!.getText());
     assert.ok(members.length >= 5, members.join());
-    for (const name of members) assert.ok(RESERVED_CLIENT_MEMBERS.has(name), name);
+    const reserved = reservedClientMembers(surface);
+    for (const name of members) assert.ok(reserved.has(name), name);
   });
 });
 

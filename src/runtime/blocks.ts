@@ -1,0 +1,119 @@
+/** The value of a `blocks` (rich text) attribute, node by node. */
+import type { MediaFormat } from './fields.ts';
+
+/** The value of a `blocks` (rich text) attribute. */
+export type BlocksContent = Block[];
+
+/** A top-level node of blocks content, discriminated by `type`. */
+export type Block = ParagraphBlock | HeadingBlock | QuoteBlock | CodeBlock | ListBlock | ImageBlock;
+
+/** A paragraph. */
+export interface ParagraphBlock {
+  /** Always `"paragraph"`: narrows a union of nodes. */
+  type: 'paragraph';
+  /** Text and links, in order. */
+  children: InlineNode[];
+}
+
+/** A heading, `<h1>` to `<h6>`. */
+export interface HeadingBlock {
+  /** Always `"heading"`: narrows a union of nodes. */
+  type: 'heading';
+  /** 1 for `<h1>` down to 6 for `<h6>`. */
+  level: 1 | 2 | 3 | 4 | 5 | 6;
+  /** Text and links, in order. */
+  children: InlineNode[];
+}
+
+/** A block quote. */
+export interface QuoteBlock {
+  /** Always `"quote"`: narrows a union of nodes. */
+  type: 'quote';
+  /** Text and links, in order. */
+  children: InlineNode[];
+}
+
+/** A code block; its text is in the text nodes of `children`. */
+export interface CodeBlock {
+  /** Always `"code"`: narrows a union of nodes. */
+  type: 'code';
+  /** The language picked in the editor, e.g. `javascript`, when one was. */
+  language?: string;
+  /** The code, as text nodes. */
+  children: InlineNode[];
+}
+
+/** An ordered or unordered list. */
+export interface ListBlock {
+  /** Always `"list"`: narrows a union of nodes. */
+  type: 'list';
+  /** `ordered` (`<ol>`) or `unordered` (`<ul>`). */
+  format: 'ordered' | 'unordered';
+  /** The items, in order. */
+  children: ListItemBlock[];
+}
+
+/** One item of a list. */
+export interface ListItemBlock {
+  /** Always `"list-item"`: narrows a union of nodes. */
+  type: 'list-item';
+  /** Text and links, in order. */
+  children: InlineNode[];
+}
+
+/** An image from the media library. */
+export interface ImageBlock {
+  /** Always `"image"`: narrows a union of nodes. */
+  type: 'image';
+  /** The file's fields as they were when the image was inserted: a copy, not a relation. */
+  image: {
+    name: string;
+    alternativeText?: string | null;
+    url: string;
+    caption?: string | null;
+    width?: number;
+    height?: number;
+    formats?: Record<string, MediaFormat> | null;
+    hash: string;
+    ext: string;
+    mime: string;
+    size: number;
+    previewUrl?: string | null;
+    provider: string;
+    createdAt: string;
+    updatedAt: string;
+  };
+  /** An empty text node: the editor gives every block children. */
+  children: InlineNode[];
+}
+
+/** Inline content of a block: text or a link. */
+export type InlineNode = TextNode | LinkInline;
+
+/** A run of text with its marks. */
+export interface TextNode {
+  /** Always `"text"`: narrows a union of nodes. */
+  type: 'text';
+  /** The characters; may be empty. */
+  text: string;
+  /** `true` when the text is bold; absent otherwise. */
+  bold?: boolean;
+  /** `true` when the text is italic; absent otherwise. */
+  italic?: boolean;
+  /** `true` when the text is underlined; absent otherwise. */
+  underline?: boolean;
+  /** `true` when the text is struck through; absent otherwise. */
+  strikethrough?: boolean;
+  /** `true` when the text is inline code; absent otherwise. */
+  code?: boolean;
+}
+
+/** A link around text. */
+export interface LinkInline {
+  /** Always `"link"`: narrows a union of nodes. */
+  type: 'link';
+  /** The link target, as entered in the editor. */
+  url: string;
+  /** The linked text. */
+  children: TextNode[];
+}
