@@ -2,16 +2,11 @@
  * `client.auth`: the users-permissions routes the server exposes. Auth responses that carry
  * `jwt` start a session in refresh mode in a browser; everywhere else they are only returned.
  */
-import {
-  type CacheOptions,
-  type CmsClientCore,
-  type LogoutScope,
-  pathSegment,
-  type RequestOptions,
-} from './core.ts';
+import { type CacheOptions, type CmsClientCore, pathSegment, type RequestOptions } from './core.ts';
 import type { NoParams } from './operations.ts';
 import type { Checked, QueryParams } from './params.ts';
 import type { QueryResult } from './result.ts';
+import type { LogoutScope } from './session-flow.ts';
 import type { EntryOf, ModelOf, SchemaShape } from './shape.ts';
 
 type UserModel<S extends SchemaShape> = ModelOf<S, 'plugin::users-permissions.user'>;

@@ -6,7 +6,8 @@
 import { CmsConnectionError, type CmsError, maskSecrets } from './errors.ts';
 import { connectionError, describeBody, errorFromResponse } from './failures.ts';
 import { toQueryString } from './query.ts';
-import { CmsSession, hasJwt, inBrowser, type SessionExchange } from './session.ts';
+import { CmsSession, inBrowser, type SessionExchange } from './session.ts';
+import { refreshExchange, type SessionFlow, type SessionPort, sessionFlow } from './session-flow.ts';
 
 /** Users-permissions mode: `legacy` sends plain Bearer tokens, `refresh` manages a session. */
 export type AuthMode = 'legacy' | 'refresh';
@@ -98,7 +99,7 @@ export interface RequestOptions {
 type SentHeaders = Headers | Record<string, string>;
 
 /** One request as sent, and what came back. */
-interface Attempt extends SessionExchange {
+export interface Attempt extends SessionExchange {
   method: string;
   url: string;
   /** What `onRequest` saw; `onError` gets it with `Headers` made from a plain record. */
@@ -146,43 +147,6 @@ interface ResolvedConfig {
   onRequest: CmsClientConfig['onRequest'];
   onError: CmsClientConfig['onError'];
   schemaHash: string;
-}
-
-/**
- * The session operations `client.auth` is built on.
- * @internal
- */
-export interface SessionFlow {
-  /** Stores the tokens of an auth response that carries `jwt` (in an active session). */
-  capture(body: unknown): void;
-  /** `auth.refresh()`: true when the server issued a new access token. */
-  refresh(): Promise<boolean>;
-  /**
-   * `auth.logout()`: forgets the tokens, then ends the session on the server; `sessions` (sent
-   * in the body) widens that to every session (`{ scope: 'all' }`) or a device's (`{ deviceId }`).
-   */
-  logout(path: string, sessions: LogoutScope | undefined, cacheOptions?: CacheOptions): Promise<void>;
-  /** `auth.clearToken()`: forgets the tokens without a request. */
-  clear(): void;
-  /** Fetch credentials for auth routes: the configured ones, else `include` in an active session. */
-  credentials(): CmsCredentials | undefined;
-  /**
-   * Sends a request whose answer may set the refresh cookie (a sign-in, a password change)
-   * once the refresh in flight has settled: a refresh answered after it would put the old
-   * session's cookie back. `crossTab`: also under the refresh lock, for the other tabs' refreshes.
-   */
-  afterRefresh<T>(send: () => Promise<T>, crossTab: boolean): Promise<T>;
-}
-
-/**
- * Which sessions a logout ends on the server, besides forgetting this client's tokens.
- * @internal Applications pass `LogoutOptions` to `auth.logout`.
- */
-export type LogoutScope = { scope: 'all' } | { deviceId: string };
-
-/** The part of the Web Locks API (`navigator.locks`) the refresh uses. */
-interface WebLocks {
-  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -238,9 +202,17 @@ export class CmsClientCore {
       onError: config.onError,
       schemaHash: generated.schemaHash,
     };
+    const port: SessionPort = {
+      config: this.core,
+      session: () => this.session,
+      send: (path, options) => this.send(path, options),
+      settle: (attempt, options) => this.settle(attempt, options),
+      fail: (attempt, error) => this.fail(attempt, error),
+      log: (attempt, status) => this.log(attempt, status),
+    };
     this.session = new CmsSession<Attempt>(
       this.core.authMode === 'refresh' && inBrowser(),
-      { refreshExchange: (refreshToken) => this.refreshExchange(refreshToken) },
+      { refreshExchange: (refreshToken) => refreshExchange(port, refreshToken) },
       {
         get: () => this.core.token,
         set: (value) => {
@@ -248,14 +220,7 @@ export class CmsClientCore {
         },
       },
     );
-    this.sessionFlow = {
-      capture: (body) => this.session.capture(body),
-      refresh: () => this.refreshSession(),
-      logout: (path, sessions, cacheOptions) => this.logoutSession(path, sessions, cacheOptions),
-      clear: () => this.session.end(),
-      credentials: () => this.sessionCredentials(),
-      afterRefresh: (send, crossTab) => afterRefresh(this.session, this.core.baseURL, send, crossTab),
-    };
+    this.sessionFlow = sessionFlow(port);
     // The token, the refresh token and the hooks stay out of console.log(client) and
     // JSON.stringify(client): logging a client must not print its credentials.
     for (const key of ['core', 'session', 'sessionFlow'])
@@ -457,106 +422,6 @@ export class CmsClientCore {
     throw error;
   }
 
-  private sessionCredentials(): CmsCredentials | undefined {
-    return this.core.credentials ?? (this.session.active ? 'include' : undefined);
-  }
-
-  /** An explicit refresh: it also runs when latched, and unlatches on success. */
-  private async refreshSession(): Promise<boolean> {
-    if (this.session.active) this.session.latched = false;
-    const outcome = await this.session.refresh();
-    if (outcome.kind === 'refreshed') return true;
-    if (outcome.kind === 'failed') {
-      const { exchange } = outcome;
-      const response = exchange.response;
-      return this.fail(
-        exchange,
-        exchange.failure ??
-          (response
-            ? errorFromResponse(response, exchange.text, exchange.url)
-            : new CmsConnectionError('No response.', exchange.url)),
-      );
-    }
-    return false;
-  }
-
-  /**
-   * Ends the session: the tokens are forgotten first (and automatic refresh latched), then
-   * `POST /api/auth/logout` revokes it on the server. When the access token has expired, or
-   * was never restored after a reload, a fresh one is fetched for this call alone; when the
-   * server has no live session, there is nothing left to end. `sessions` goes in the body:
-   * Strapi then ends every session of the user, or those of one device, instead of this one.
-   */
-  private async logoutSession(
-    path: string,
-    sessions: LogoutScope | undefined,
-    cacheOptions?: CacheOptions,
-  ): Promise<void> {
-    const active = this.session.active;
-    const pending = this.session.pending();
-    let token = this.core.token;
-    let refreshToken = this.session.refreshToken;
-    this.session.end();
-    if (pending) {
-      // A refresh in flight rotates the refresh token; its outcome is discarded, but its
-      // tokens are the ones that can still end this session on the server.
-      const late = await pending;
-      if (late.kind === 'discarded' && late.exchange.ok && hasJwt(late.exchange.json)) {
-        token = late.exchange.json.jwt;
-        const rotated = late.exchange.json.refreshToken;
-        refreshToken = typeof rotated === 'string' ? rotated : undefined;
-      }
-    }
-    const logout = (bearer: string | undefined, held: string | undefined) =>
-      this.send(path, {
-        method: 'POST',
-        body: held === undefined ? sessions : { ...sessions, refreshToken: held },
-        bearer,
-        credentials: held === undefined ? this.sessionCredentials() : this.core.credentials,
-        noRecover: true,
-        cacheOptions,
-      });
-    let attempt = await logout(token, refreshToken);
-    if (active && (attempt.status === 401 || attempt.status === 403) && !attempt.customAuthorization) {
-      const fresh = await this.refreshExchange(refreshToken);
-      if (fresh.ok && hasJwt(fresh.json)) {
-        const rotated = fresh.json.refreshToken;
-        attempt = await logout(fresh.json.jwt, typeof rotated === 'string' ? rotated : undefined);
-      } else if (fresh.status >= 400 && fresh.status < 500) {
-        return;
-      } else {
-        attempt = fresh;
-      }
-    }
-    this.settle<unknown>(attempt, {});
-  }
-
-  /** `POST /api/auth/refresh`: never with `Authorization`; the refresh token in the body or the cookie. */
-  private async refreshExchange(refreshToken: string | undefined): Promise<Attempt> {
-    const exchange = () =>
-      this.send('auth/refresh', {
-        method: 'POST',
-        body: refreshToken === undefined ? undefined : { refreshToken },
-        anonymousRequest: true,
-        // A held refresh token goes in the body alone: Strapi reads a cookie first.
-        credentials: refreshToken === undefined ? this.sessionCredentials() : 'omit',
-        noRecover: true,
-      });
-    // Tabs share the cookie, and a refresh token works once: with Web Locks the tabs of this
-    // origin refresh one after another, so the second sends the cookie the first rotated.
-    const locks = refreshToken === undefined && this.session.active ? webLocks() : undefined;
-    const attempt = locks ? await locks.request(refreshLock(this.core.baseURL), exchange) : await exchange();
-    if (attempt.ok) {
-      try {
-        attempt.json = JSON.parse(attempt.text);
-      } catch {
-        attempt.json = undefined;
-      }
-    }
-    this.log(attempt, attempt.failure ? 'failed' : attempt.status);
-    return attempt;
-  }
-
   private log(attempt: Attempt, status: number | string): void {
     if (!this.core.debug) return;
     console.debug(
@@ -592,33 +457,6 @@ function unexpectedBody(attempt: Attempt, what: string, cause?: unknown): CmsCon
     attempt.url,
     cause,
   );
-}
-
-/**
- * With the refresh token in a cookie, two answers that set it must arrive in the order they
- * were sent. Tokens held in memory are not at risk: a discarded refresh stores nothing.
- */
-async function afterRefresh<T>(
-  session: CmsSession<Attempt>,
-  baseURL: string,
-  send: () => Promise<T>,
-  crossTab: boolean,
-): Promise<T> {
-  if (!session.active || session.refreshToken !== undefined) return send();
-  await session.pending()?.catch(() => {});
-  // Not for a request that may itself refresh (and wait for this lock): the locks do not nest.
-  const locks = crossTab ? webLocks() : undefined;
-  return locks ? locks.request(refreshLock(baseURL), send) : send();
-}
-
-/** The Web Lock the tabs of this origin refresh under, one after another. */
-function refreshLock(baseURL: string): string {
-  return `cms-typed-client refresh ${baseURL}`;
-}
-
-/** The Web Locks API (`navigator.locks`), where there is one. */
-function webLocks(): WebLocks | undefined {
-  return (globalThis as { navigator?: { locks?: WebLocks } }).navigator?.locks;
 }
 
 /** Sets one header of a request. */
