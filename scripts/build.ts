@@ -3,8 +3,9 @@
  * - dist/server/index.js: the Strapi plugin entry, CommonJS (Strapi's loader requires a `.js`
  *   file and ignores `.cjs`), with a package.json that marks the folder CommonJS.
  * - dist/cli/main.js: the `cms-types` command, ESM.
- * - dist/runtime/runtime.{ts,js,d.ts}: the client runtime (src/runtime) as one module, which the
- *   generator copies into every output unchanged, and surface.json, what it exports.
+ * - dist/runtime/runtime.{ts,js,d.ts}: the client runtime's core (src/runtime), and
+ *   runtime-<part>.{ts,js}, the parts it loads lazily: the generator copies them into every
+ *   output unchanged; surface.json says what the core exports and names the parts.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transform } from 'esbuild';
 import ts from 'typescript';
-import { runtimeModule } from './runtime-module.ts';
+import { type RuntimeFile, runtimeModule } from './runtime-module.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -61,22 +62,26 @@ writeFileSync(
   ].join('\n'),
 );
 
-function declarations(source: string): string {
+/** `runtime.d.ts`, after checking every runtime file as the strict `--format ts` output is checked. */
+function declarations(files: RuntimeFile[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'cms-runtime-'));
   try {
-    const file = join(dir, 'runtime.ts');
-    writeFileSync(file, source);
+    for (const file of files) writeFileSync(join(dir, `${file.name}.ts`), file.source);
+    const main = join(dir, 'runtime.ts');
     let output = '';
-    const program = ts.createProgram([file], {
-      declaration: true,
-      emitDeclarationOnly: true,
-      strict: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-      types: [],
-    });
+    const program = ts.createProgram(
+      files.map((file) => join(dir, `${file.name}.ts`)),
+      {
+        declaration: true,
+        emitDeclarationOnly: true,
+        strict: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+        types: [],
+      },
+    );
     const diagnostics = ts.getPreEmitDiagnostics(program);
     if (diagnostics.length > 0) {
       throw new Error(
@@ -87,7 +92,7 @@ function declarations(source: string): string {
         }),
       );
     }
-    program.emit(program.getSourceFile(file), (name, text) => {
+    program.emit(program.getSourceFile(main), (name, text) => {
       if (name.endsWith('runtime.d.ts')) output = text;
     });
     return output;
@@ -98,8 +103,14 @@ function declarations(source: string): string {
 
 mkdirSync(join(dist, 'runtime'), { recursive: true });
 const runtime = runtimeModule(join(root, 'src/runtime'));
-const runtimeJs = (await transform(runtime.source, { loader: 'ts', format: 'esm', target: 'es2022' })).code;
-writeFileSync(join(dist, 'runtime/runtime.ts'), runtime.source);
-writeFileSync(join(dist, 'runtime/runtime.js'), runtimeJs);
-writeFileSync(join(dist, 'runtime/runtime.d.ts'), declarations(runtime.source));
-writeFileSync(join(dist, 'runtime/surface.json'), `${JSON.stringify(runtime.surface, null, 2)}\n`);
+for (const file of runtime.files) {
+  const js = (await transform(file.source, { loader: 'ts', format: 'esm', target: 'es2022' })).code;
+  writeFileSync(join(dist, `runtime/${file.name}.ts`), file.source);
+  writeFileSync(join(dist, `runtime/${file.name}.js`), js);
+}
+writeFileSync(join(dist, 'runtime/runtime.d.ts'), declarations(runtime.files));
+const manifest = { parts: runtime.files.map((file) => file.name).filter((name) => name !== 'runtime') };
+writeFileSync(
+  join(dist, 'runtime/surface.json'),
+  `${JSON.stringify({ ...runtime.surface, ...manifest }, null, 2)}\n`,
+);

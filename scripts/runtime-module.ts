@@ -1,8 +1,12 @@
 /**
- * The client runtime (src/runtime) as the one module the generator copies into every output:
- * `runtime.ts`, and from it `runtime.js` and `runtime.d.ts`. `src/runtime/index.ts` is the list of
- * what it exports; everything else the modules export for each other stays inside. The same
- * list gives codegen the names it must not hand out (`surface.json`).
+ * The client runtime (src/runtime) as the modules the generator copies into every output:
+ * `runtime.ts` (and from it `runtime.js` and `runtime.d.ts`), the core, and one `runtime-<name>.ts`
+ * per part the core loads with `import('./<name>.ts')` (auth, upload, the session, failure
+ * explanations): an application that never calls them never loads them, and its bundler leaves
+ * them out of the page. `src/runtime/index.ts` is the list of what the core exports; what the
+ * lazy parts import from the core is exported too (`@internal`); everything else the modules
+ * export for each other stays inside. The same list gives codegen the names it must not hand
+ * out (`surface.json`).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +14,13 @@ import ts from 'typescript';
 import type { RuntimeSurface } from '../src/codegen/runtime-assets.ts';
 
 const LOCAL_IMPORT = /^import\s[\s\S]*?from '\.\/([^']+)';\n/gm;
+const DYNAMIC_IMPORT = /import\('\.\/([^']+)\.ts'\)/g;
+
+/** One file of the runtime: `runtime` (the core) or `runtime-<name>` (a lazily loaded part). */
+export interface RuntimeFile {
+  name: string;
+  source: string;
+}
 
 function parse(file: string, text: string): ts.SourceFile {
   return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
@@ -84,9 +95,10 @@ function moduleBody(dir: string, module: string): string {
   if (!header) return text.trim();
   const lines = (header[1] ?? '')
     .split('\n')
-    .map((line) => line.replace(/^\s*\* ?/, '').trimEnd())
+    .map((line) => line.replace(/^\s*\* ?/, '').trim())
     .filter((line, index, all) => line !== '' || (index > 0 && index < all.length - 1));
-  return `${lines.map((line) => (line === '' ? '//' : `// ${line}`)).join('\n')}\n${text.slice(header[0].length).trim()}`;
+  const comment = lines.map((line) => (line === '' ? '//' : `// ${line}`)).join('\n');
+  return `${comment}\n\n${text.slice(header[0].length).trim()}`;
 }
 
 function declaredNames(statement: ts.Statement): string[] {
@@ -132,18 +144,102 @@ function coreMembers(text: string): string[] {
     .sort();
 }
 
-/** `runtime.ts` and the surface it exports. */
-export function runtimeModule(dir: string): { source: string; surface: RuntimeSurface } {
+/** The names each of `modules` imports from the modules in `from`: name -> type-only. */
+function importsFrom(dir: string, modules: string[], from: ReadonlySet<string>): Map<string, boolean> {
+  const names = new Map<string, boolean>();
+  for (const module of modules) {
+    const source = parse(module, readFileSync(join(dir, module), 'utf8'));
+    for (const statement of source.statements) {
+      if (!ts.isImportDeclaration(statement)) continue;
+      const target = (statement.moduleSpecifier as ts.StringLiteral).text.replace(/^\.\//, '');
+      if (!from.has(target)) continue;
+      const bindings = statement.importClause?.namedBindings;
+      if (!bindings || !ts.isNamedImports(bindings))
+        throw new Error(`${module}: import names from ${target}`);
+      for (const element of bindings.elements) {
+        const typeOnly = statement.importClause?.isTypeOnly === true || element.isTypeOnly;
+        names.set(element.name.text, (names.get(element.name.text) ?? true) && typeOnly);
+      }
+    }
+  }
+  return names;
+}
+
+/** Where each lazily loaded module's code goes: `import('./auth.ts')` -> `./runtime-auth.js`. */
+function withFileNames(text: string, extension: string): string {
+  return text.replace(DYNAMIC_IMPORT, (_match, name: string) => `import('./runtime-${name}${extension}')`);
+}
+
+/**
+ * The runtime's files and the surface the core exports. `extension` is how the files name each
+ * other in import specifiers (`.js`, which TypeScript resolves to the `.ts` beside it).
+ */
+export function runtimeModule(
+  dir: string,
+  extension = '.js',
+): { files: RuntimeFile[]; surface: RuntimeSurface } {
   const { surface, modules } = readIndex(dir);
+  const core = moduleOrder(dir, modules);
+  const coreSet = new Set(core);
+  const units: { name: string; modules: string[] }[] = [];
+  const owner = new Map<string, string>(core.map((module) => [module, 'runtime']));
+  const pending = [...core];
+  while (pending.length > 0) {
+    const module = pending.shift() ?? '';
+    for (const match of readFileSync(join(dir, module), 'utf8').matchAll(DYNAMIC_IMPORT)) {
+      const root = `${match[1]}.ts`;
+      if (owner.has(root)) {
+        if (coreSet.has(root))
+          throw new Error(`runtime: ${module} loads ${root} lazily, but the core imports it`);
+        continue;
+      }
+      const name = `runtime-${match[1]}`;
+      const unit = moduleOrder(dir, [root]).filter((member) => !coreSet.has(member));
+      for (const member of unit) {
+        const taken = owner.get(member);
+        if (taken !== undefined)
+          throw new Error(
+            `runtime: ${member} would be in both ${taken} and ${name}; import it lazily in one`,
+          );
+        owner.set(member, name);
+      }
+      units.push({ name, modules: unit });
+      pending.push(...unit);
+    }
+  }
   const keep = new Set([
     ...surface.public.values,
     ...surface.public.types,
     ...surface.internal.values,
     ...surface.internal.types,
   ]);
-  const joined = moduleOrder(dir, modules)
-    .map((module) => moduleBody(dir, module))
-    .join('\n\n');
-  const source = `${unexportOthers(joined, keep)}\n`;
-  return { source, surface: { ...surface, coreMembers: coreMembers(source) } };
+  const files: RuntimeFile[] = [];
+  for (const unit of units) {
+    const shared = importsFrom(dir, unit.modules, coreSet);
+    const named = [...shared.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, typeOnly]) => {
+        if (!keep.has(name)) {
+          keep.add(name);
+          (typeOnly ? surface.internal.types : surface.internal.values).push(name);
+        }
+        return typeOnly ? `type ${name}` : name;
+      });
+    const allTypes = [...shared.values()].every(Boolean);
+    const list = allTypes ? named.map((name) => name.replace(/^type /, '')) : named;
+    const header =
+      named.length === 0
+        ? ''
+        : `import ${allTypes ? 'type ' : ''}{ ${list.join(', ')} } from './runtime${extension}';\n\n`;
+    const body = unit.modules.map((module) => moduleBody(dir, module)).join('\n\n');
+    files.push({ name: unit.name, source: withFileNames(`${header}${body}\n`, extension) });
+  }
+  surface.internal.values.sort();
+  surface.internal.types.sort();
+  const joined = core.map((module) => moduleBody(dir, module)).join('\n\n');
+  const source = withFileNames(`${unexportOthers(joined, keep)}\n`, extension);
+  return {
+    files: [{ name: 'runtime', source }, ...files],
+    surface: { ...surface, coreMembers: coreMembers(source) },
+  };
 }

@@ -5,7 +5,7 @@
  */
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RuntimeAssets } from '../../src/codegen/runtime-assets.ts';
+import { type RuntimeAssets, readRuntime } from '../../src/codegen/runtime-assets.ts';
 import { ROOT, SNAPSHOT_DIR } from './paths.ts';
 
 const REQUIRED = [
@@ -40,14 +40,7 @@ export function ensureSnapshot(): string {
 /** The client runtime of the snapshot, as the generator embeds it. */
 export function snapshotRuntime(): RuntimeAssets {
   if (!runtime) {
-    const dir = join(ensureSnapshot(), 'dist', 'runtime');
-    const read = (name: string) => readFileSync(join(dir, name), 'utf8');
-    runtime = {
-      ts: read('runtime.ts'),
-      js: read('runtime.js'),
-      dts: read('runtime.d.ts'),
-      surface: JSON.parse(read('surface.json')) as RuntimeAssets['surface'],
-    };
+    runtime = readRuntime(join(ensureSnapshot(), 'dist', 'runtime'));
   }
   return runtime;
 }

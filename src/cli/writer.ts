@@ -52,6 +52,11 @@ const GENERATED = new Set([
   ...['runtime', 'types', 'client', 'index'].flatMap((name) => [`${name}.ts`, `${name}.js`, `${name}.d.ts`]),
 ]);
 
+/** A generated name: one of GENERATED, or a lazily loaded runtime part (`runtime-auth.js`). */
+function isGenerated(name: string): boolean {
+  return GENERATED.has(name) || /^runtime-[a-z-]+\.(?:ts|js)$/.test(name);
+}
+
 /**
  * Writes the complete new output into a staging folder beside the output (same file system),
  * then swaps the folders with two renames; files in the output that this tool did not write
@@ -78,7 +83,7 @@ export function writeOutput(
     const exists = existsSync(target);
     if (exists) {
       for (const entry of readdirSync(target)) {
-        if (GENERATED.has(entry)) continue;
+        if (isGenerated(entry)) continue;
         hook('copy', entry);
         cpSync(join(target, entry), join(staging, entry), { recursive: true, preserveTimestamps: true });
       }

@@ -42,6 +42,13 @@ export function runtimeHeader(version: string): string {
   ].join('\n');
 }
 
+/** The lazily loaded runtime parts (`runtime-auth.js`...), in the format's extension. */
+function runtimeParts(runtime: RuntimeAssets, top: string, format: OutputFormat): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(runtime.parts).map(([name, part]) => [`${name}.${format}`, `${top}\n${part[format]}`]),
+  );
+}
+
 /** File name -> content, in a stable order. */
 export function generateFiles(payload: SchemaResponse, options: GenerateOptions): Record<string, string> {
   const surface = options.runtime.surface;
@@ -57,6 +64,7 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
   if (options.format === 'ts') {
     return {
       'runtime.ts': `${runtimeTop}\n${options.runtime.ts}`,
+      ...runtimeParts(options.runtime, runtimeTop, 'ts'),
       'types.ts': types,
       'client.ts': `${top}\n${emitClientTs(model, surface, info)}`,
       'index.ts': `${top}\n${emitIndexTs(surface)}`,
@@ -65,6 +73,7 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
   return {
     'runtime.js': `${runtimeTop}\n${options.runtime.js}`,
     'runtime.d.ts': `${runtimeTop}\n${options.runtime.dts}`,
+    ...runtimeParts(options.runtime, runtimeTop, 'js'),
     'types.js': `${top}\nexport {};\n`,
     'types.d.ts': types,
     'client.js': `${top}\n${emitClientJs(model, surface, info)}`,

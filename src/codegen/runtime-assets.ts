@@ -17,12 +17,17 @@ export interface RuntimeSurface {
   coreMembers: string[];
   /** Types every schema shares that the generated `types` file re-exports (`@typesFile`). */
   typesFile: string[];
+  /** The lazily loaded parts, `runtime-<part>` files beside `runtime`. */
+  parts: string[];
 }
 
 export interface RuntimeAssets {
+  /** The core: `runtime.ts`, `runtime.js`, `runtime.d.ts`. */
   ts: string;
   js: string;
   dts: string;
+  /** The lazily loaded parts by file name without extension (`runtime-auth`). */
+  parts: Record<string, { ts: string; js: string }>;
   surface: RuntimeSurface;
 }
 
@@ -34,11 +39,22 @@ export function runtimeAssets(): RuntimeAssets {
   if (!existsSync(join(dir, 'runtime.ts'))) {
     throw new Error(`cms-typed-client is not built: ${dir} is missing (run npm run build)`);
   }
-  cached = {
-    ts: readFileSync(join(dir, 'runtime.ts'), 'utf8'),
-    js: readFileSync(join(dir, 'runtime.js'), 'utf8'),
-    dts: readFileSync(join(dir, 'runtime.d.ts'), 'utf8'),
-    surface: JSON.parse(readFileSync(join(dir, 'surface.json'), 'utf8')) as RuntimeSurface,
+  cached = readRuntime(dir);
+  return cached;
+}
+
+/** The runtime files in a built `dist/runtime` folder. */
+export function readRuntime(dir: string): RuntimeAssets {
+  const read = (name: string) => readFileSync(join(dir, name), 'utf8');
+  const surface = JSON.parse(read('surface.json')) as RuntimeSurface;
+  return {
+    ts: read('runtime.ts'),
+    js: read('runtime.js'),
+    dts: read('runtime.d.ts'),
+    parts: Object.fromEntries(
+      surface.parts.map((part) => [part, { ts: read(`${part}.ts`), js: read(`${part}.js`) }]),
+    ),
+    surface,
   };
   return cached;
 }

@@ -4,7 +4,6 @@
  * generated types give the operations their shapes.
  */
 import { CmsConnectionError, type CmsError, maskSecrets } from './errors.ts';
-import { connectionError, describeBody, errorFromResponse } from './failures.ts';
 import { toQueryString } from './query.ts';
 import { CmsSession, inBrowser, type SessionExchange } from './session.ts';
 import { refreshExchange, type SessionFlow, type SessionPort, sessionFlow } from './session-flow.ts';
@@ -362,7 +361,7 @@ export class CmsClientCore {
       attempt.ok = response.ok;
     } catch (error) {
       attempt.ok = false;
-      attempt.failure = connectionError(error, url, {
+      attempt.failure = (await failures()).connectionError(error, url, {
         baseURL: this.core.baseURL,
         timeout: this.core.timeout,
         timedOut: controller?.signal.aborted === true,
@@ -373,8 +372,11 @@ export class CmsClientCore {
     return attempt;
   }
 
-  /** Turns an attempt into the caller's result, or reports and throws its error. */
-  private settle<T>(attempt: Attempt, options: RequestOptions): T {
+  /**
+   * Turns an attempt into the caller's result, or reports and throws its error; what explains a
+   * failure (failures.ts) loads when one first happens.
+   */
+  private async settle<T>(attempt: Attempt, options: RequestOptions): Promise<T> {
     const response = attempt.response;
     if (attempt.failure !== undefined || response === undefined)
       return this.fail(attempt, attempt.failure ?? new CmsConnectionError('No response.', attempt.url));
@@ -391,12 +393,13 @@ export class CmsClientCore {
       this.log(attempt, status);
       return null as T;
     }
-    if (!attempt.ok) return this.fail(attempt, errorFromResponse(response, attempt.text, attempt.url));
+    if (!attempt.ok)
+      return this.fail(attempt, (await failures()).errorFromResponse(response, attempt.text, attempt.url));
     const text = attempt.text;
     const envelope = options.envelope === true;
     if (text === '') {
       if (envelope && options.method !== 'DELETE')
-        return this.fail(attempt, unexpectedBody(attempt, `an empty body, not ${STRAPI_ENVELOPE}`));
+        return this.fail(attempt, await unexpectedBody(attempt, `an empty body, not ${STRAPI_ENVELOPE}`));
       this.log(attempt, status);
       return null as T;
     }
@@ -404,10 +407,10 @@ export class CmsClientCore {
     try {
       body = JSON.parse(text);
     } catch (error) {
-      return this.fail(attempt, unexpectedBody(attempt, 'a body that is not JSON', error));
+      return this.fail(attempt, await unexpectedBody(attempt, 'a body that is not JSON', error));
     }
     if (envelope && (body === null || typeof body !== 'object' || !('data' in body)))
-      return this.fail(attempt, unexpectedBody(attempt, `a body that is not ${STRAPI_ENVELOPE}`));
+      return this.fail(attempt, await unexpectedBody(attempt, `a body that is not ${STRAPI_ENVELOPE}`));
     this.log(attempt, status);
     return body as T;
   }
@@ -447,13 +450,25 @@ export function pathSegment(value: string, label: string): string {
   }
 }
 
+/** failures.ts, which turns failed requests into errors, loaded when a request first fails. */
+let loadedFailures: Promise<typeof import('./failures.ts')> | undefined;
+
+function failures(): Promise<typeof import('./failures.ts')> {
+  loadedFailures ??= import('./failures.ts').catch((error: unknown) => {
+    loadedFailures = undefined;
+    throw error;
+  });
+  return loadedFailures;
+}
+
 /** What `RequestOptions.envelope` asks of a body, as error messages name it. */
 const STRAPI_ENVELOPE = "Strapi's { data } envelope";
 
 /** A 2xx answer whose body is not what the request expects. */
-function unexpectedBody(attempt: Attempt, what: string, cause?: unknown): CmsConnectionError {
+async function unexpectedBody(attempt: Attempt, what: string, cause?: unknown): Promise<CmsConnectionError> {
+  const body = attempt.text ? ` (${(await failures()).describeBody(attempt.text)})` : '';
   return new CmsConnectionError(
-    `The server at ${attempt.url} answered ${attempt.status} with ${what}${attempt.text ? ` (${describeBody(attempt.text)})` : ''}.`,
+    `The server at ${attempt.url} answered ${attempt.status} with ${what}${body}.`,
     attempt.url,
     cause,
   );

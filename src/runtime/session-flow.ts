@@ -6,7 +6,6 @@
  */
 import type { Attempt, CacheOptions, CmsCredentials, RequestOptions } from './core.ts';
 import { CmsConnectionError, type CmsError } from './errors.ts';
-import { errorFromResponse } from './failures.ts';
 import { type CmsSession, hasJwt } from './session.ts';
 
 /**
@@ -59,7 +58,7 @@ export interface SessionPort {
   /** Sends one request and reads the whole answer. */
   send(path: string, options: RequestOptions): Promise<Attempt>;
   /** Turns an attempt into its result, or reports and throws its error. */
-  settle<T>(attempt: Attempt, options: RequestOptions): T;
+  settle<T>(attempt: Attempt, options: RequestOptions): Promise<T>;
   /** Reports a failed attempt (debug log, `onError`) and throws its error. */
   fail(attempt: Attempt, error: CmsError | CmsConnectionError): never;
   /** The debug log line of an attempt. */
@@ -94,7 +93,7 @@ async function refreshSession(port: SessionPort): Promise<boolean> {
       exchange,
       exchange.failure ??
         (response
-          ? errorFromResponse(response, exchange.text, exchange.url)
+          ? (await import('./failures.ts')).errorFromResponse(response, exchange.text, exchange.url)
           : new CmsConnectionError('No response.', exchange.url)),
     );
   }
@@ -150,7 +149,7 @@ async function logoutSession(
       attempt = fresh;
     }
   }
-  port.settle<unknown>(attempt, {});
+  await port.settle<unknown>(attempt, {});
 }
 
 /** `POST /api/auth/refresh`: never with `Authorization`; the refresh token in the body or the cookie. */

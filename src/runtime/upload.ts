@@ -1,9 +1,11 @@
 /**
  * `client.upload` (Strapi's upload plugin, `/api/upload`) and `client.i18n`. Their responses
- * are flat: no `{data, meta}` envelope, and files are addressed by numeric id.
+ * are flat: no `{data, meta}` envelope, and files are addressed by numeric id. The upload
+ * methods are loaded on first call (upload-methods.ts): a page that never uploads does not carry them.
  */
 import type { CacheOptions, CmsClientCore } from './core.ts';
 import type { Filters } from './filters.ts';
+import { lazyApi } from './lazy.ts';
 import type { Checked, Fields, SortKey } from './params.ts';
 import type { ModelOf, SchemaShape } from './shape.ts';
 
@@ -41,41 +43,6 @@ export interface UploadApi<S extends SchemaShape, F> {
   destroy(id: number, cacheOptions?: CacheOptions): Promise<F>;
 }
 
-function fileId(id: unknown): string {
-  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) {
-    throw new TypeError(
-      `upload: a file id is a positive integer (uploaded files have numeric ids), got ${JSON.stringify(id)}`,
-    );
-  }
-  return String(id);
-}
-
-/** `client.upload` over a client. */
-export function uploadApi<S extends SchemaShape, F>(client: CmsClientCore): UploadApi<S, F> {
-  const remove = async (id: number, cacheOptions?: CacheOptions) =>
-    client.request<F>(`upload/files/${fileId(id)}`, { method: 'DELETE', cacheOptions });
-  return {
-    async upload(formData, cacheOptions) {
-      if (!(formData instanceof FormData))
-        throw new TypeError('upload.upload(formData): pass a FormData with the files under "files"');
-      return client.request<F[]>('upload', { method: 'POST', body: formData, cacheOptions });
-    },
-    async find(params, cacheOptions) {
-      if (params && typeof params === 'object' && 'pagination' in params) {
-        throw new TypeError(
-          'upload.find: the upload plugin ignores `pagination`; use flat `start` and `limit` instead',
-        );
-      }
-      return client.request<F[]>('upload/files', { query: params as object | undefined, cacheOptions });
-    },
-    async findOne(id, cacheOptions) {
-      return client.request<F>(`upload/files/${fileId(id)}`, { cacheOptions });
-    },
-    delete: remove,
-    destroy: remove,
-  };
-}
-
 /** A locale the CMS accepts (`GET /api/i18n/locales`). */
 export interface CmsLocale {
   /** Numeric row id; `locale` parameters take `code`. */
@@ -109,4 +76,12 @@ export function i18nApi(client: CmsClientCore): I18nApi {
       return client.request<CmsLocale[]>('i18n/locales', { cacheOptions });
     },
   };
+}
+
+/** `client.upload` over a client: its methods load upload-methods.ts on first call. */
+export function uploadApi<S extends SchemaShape, F>(client: CmsClientCore): UploadApi<S, F> {
+  return lazyApi(
+    () => import('./upload-methods.ts').then((module) => module.uploadMethods<S, F>(client)),
+    ['upload', 'find', 'findOne', 'delete', 'destroy'],
+  );
 }
