@@ -1,12 +1,13 @@
 /**
  * `client.auth`: the users-permissions routes the server exposes. Auth responses that carry
  * `jwt` start a session in refresh mode in a browser; everywhere else they are only returned.
+ * The route methods are in auth-methods.ts, loaded on first call.
  */
-import { type CacheOptions, type CmsClientCore, pathSegment, type RequestOptions } from './core.ts';
+import type { CacheOptions, CmsClientCore } from './core.ts';
+import { lazyApi } from './lazy.ts';
 import type { NoParams } from './operations.ts';
 import type { Checked, QueryParams } from './params.ts';
 import type { QueryResult } from './result.ts';
-import type { LogoutScope } from './session-flow.ts';
 import type { EntryOf, ModelOf, SchemaShape } from './shape.ts';
 
 type UserModel<S extends SchemaShape> = ModelOf<S, 'plugin::users-permissions.user'>;
@@ -227,27 +228,18 @@ export type AuthRoutes = Partial<
   >
 >;
 
-/** `/auth/:provider/callback` with its parameter filled in, without the leading slash. */
-function fill(path: string, values: Record<string, string>): string {
-  return path.replace(/^\//, '').replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
-    const value = values[name];
-    if (typeof value !== 'string' || value === '')
-      throw new TypeError(`auth: ${name} must be a non-empty string, got ${JSON.stringify(value)}`);
-    return pathSegment(value, `auth: ${name}`);
-  });
-}
-
-function requireObject(method: string, value: unknown, example: string): void {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new TypeError(`auth.${method}: pass an object, e.g. ${example}`);
-}
+/**
+ * Which sessions a logout ends on the server, besides forgetting this client's tokens.
+ * @internal Applications pass `LogoutOptions` to `auth.logout`.
+ */
+export type LogoutScope = { scope: 'all' } | { deviceId: string };
 
 /**
  * The `LogoutOptions` in `auth.logout`'s first argument, checked; `undefined` when it is cache
  * options (or nothing). Strapi ends only the current session on a `scope` other than `'all'`
  * or an empty `deviceId`, so those are refused rather than sent.
  */
-function logoutScope(value: unknown): LogoutScope | undefined {
+export function logoutScope(value: unknown): LogoutScope | undefined {
   if (typeof value !== 'object' || value === null || !('scope' in value || 'deviceId' in value))
     return undefined;
   const { scope, deviceId } = value as { scope?: unknown; deviceId?: unknown };
@@ -266,130 +258,52 @@ function logoutScope(value: unknown): LogoutScope | undefined {
   return { deviceId };
 }
 
+/** `client.auth` method names by the schema's route names. */
+const AUTH_METHOD_NAMES = {
+  login: 'login',
+  register: 'register',
+  me: 'me',
+  forgotPassword: 'forgotPassword',
+  resetPassword: 'resetPassword',
+  changePassword: 'changePassword',
+  emailConfirmation: 'confirmEmail',
+  sendEmailConfirmation: 'sendEmailConfirmation',
+  callback: 'callback',
+  refresh: 'refresh',
+  logout: 'logout',
+  sessions: 'getSessions',
+  revokeSession: 'revokeSession',
+} as const;
+
 /**
  * `client.auth` over a client: a method per route in `routes`, `clearToken`, and a client-side
- * `logout` when the server has no logout route.
+ * `logout` when the server has no logout route. The route methods load auth-methods.ts on first
+ * call; `clearToken`, the client-side `logout` and the check of `logout`'s options run at once.
  */
 export function authApi<S extends SchemaShape, M extends keyof AuthMethods<S>>(
   client: CmsClientCore,
   routes: AuthRoutes,
 ): AuthApi<S, M> {
-  const flow = client.sessionFlow;
-  /** A route anyone may call: without the session's (maybe expired) token, never refreshed. */
-  const publicRequest = <T>(path: string, options: RequestOptions) =>
-    client.request<T>(path, { ...options, publicAuthRoute: true, noRecover: true });
-  /** A public route that takes an email address (`{ email }`) as its JSON body. */
-  const emailRoute =
-    (method: string, path: string) => (data: { email: string }, cacheOptions?: CacheOptions) => {
-      requireObject(method, data, '{ email: "ada@example.com" }');
-      return publicRequest(path, { method: 'POST', body: data, cacheOptions });
-    };
-  /** A public auth route whose answer may carry `jwt`. */
-  const signIn = async <T>(
-    path: string,
-    method: 'GET' | 'POST',
-    payload: object | undefined,
-    cacheOptions?: CacheOptions,
-  ) => {
-    const body = await flow.afterRefresh(
-      () =>
-        publicRequest<T>(path, {
-          method,
-          ...(method === 'GET' ? { query: payload } : { body: payload }),
-          cacheOptions,
-          credentials: flow.credentials(),
-        }),
-      true,
-    );
-    flow.capture(body);
-    return body;
-  };
-  const api: Partial<Record<keyof AuthMethods<S>, unknown>> = {
-    clearToken: () => flow.clear(),
-  };
-  if (routes.login) {
-    const path = fill(routes.login, {});
-    api.login = (credentials: LoginCredentials, cacheOptions?: CacheOptions) => {
-      requireObject('login', credentials, '{ identifier: "ada@example.com", password: "..." }');
-      return signIn(path, 'POST', credentials, cacheOptions);
-    };
-  }
-  if (routes.register) {
-    const path = fill(routes.register, {});
-    api.register = (data: RegisterData, cacheOptions?: CacheOptions) => {
-      requireObject('register', data, '{ username: "ada", email: "ada@example.com", password: "..." }');
-      return signIn(path, 'POST', data, cacheOptions);
-    };
-  }
-  if (routes.me) {
-    const path = fill(routes.me, {});
-    api.me = (params?: object, cacheOptions?: CacheOptions) =>
-      client.request(path, { query: params, cacheOptions });
-  }
-  if (routes.forgotPassword)
-    api.forgotPassword = emailRoute('forgotPassword', fill(routes.forgotPassword, {}));
-  if (routes.resetPassword) {
-    const path = fill(routes.resetPassword, {});
-    api.resetPassword = (data: ResetPasswordData, cacheOptions?: CacheOptions) => {
-      requireObject('resetPassword', data, '{ code, password, passwordConfirmation }');
-      return signIn(path, 'POST', data, cacheOptions);
-    };
-  }
-  if (routes.changePassword) {
-    const path = fill(routes.changePassword, {});
-    api.changePassword = async (data: ChangePasswordData, cacheOptions?: CacheOptions) => {
-      requireObject('changePassword', data, '{ currentPassword, password, passwordConfirmation }');
-      // Not across tabs: an expired token makes this request refresh, under the refresh lock.
-      const body = await flow.afterRefresh(
-        () =>
-          client.request(path, {
-            method: 'POST',
-            body: data,
-            cacheOptions,
-            credentials: flow.credentials(),
-          }),
-        false,
-      );
-      flow.capture(body);
-      return body;
-    };
-  }
-  if (routes.emailConfirmation) {
-    const path = fill(routes.emailConfirmation, {});
-    api.confirmEmail = (confirmation: string, cacheOptions?: CacheOptions) => {
-      if (typeof confirmation !== 'string' || confirmation === '')
-        throw new TypeError('auth.confirmEmail: pass the confirmation token from the email link');
-      return publicRequest(path, { query: { confirmation }, cacheOptions, manualRedirect: true });
-    };
-  }
-  if (routes.sendEmailConfirmation)
-    api.sendEmailConfirmation = emailRoute('sendEmailConfirmation', fill(routes.sendEmailConfirmation, {}));
-  if (routes.callback) {
-    const template = routes.callback;
-    api.callback = (provider: string, query?: Record<string, string>, cacheOptions?: CacheOptions) =>
-      signIn(fill(template, { provider }), 'GET', query, cacheOptions);
-  }
-  if (routes.refresh) api.refresh = () => flow.refresh();
-  if (routes.logout) {
-    const path = fill(routes.logout, {});
-    api.logout = (first?: unknown, second?: unknown) => {
-      const sessions = logoutScope(first);
-      return sessions === undefined
-        ? flow.logout(path, undefined, first as CacheOptions | undefined)
-        : flow.logout(path, sessions, second as CacheOptions | undefined);
-    };
-  } else {
-    api.logout = () => flow.clear();
-  }
-  if (routes.sessions) {
-    const path = fill(routes.sessions, {});
-    api.getSessions = (cacheOptions?: CacheOptions) => client.request(path, { cacheOptions });
-  }
-  if (routes.revokeSession) {
-    const template = routes.revokeSession;
-    api.revokeSession = (sessionId: string, cacheOptions?: CacheOptions) =>
-      client.request(fill(template, { sessionId }), { method: 'DELETE', cacheOptions });
-  }
+  const names = (Object.keys(AUTH_METHOD_NAMES) as (keyof AuthRoutes)[])
+    .filter((route) => routes[route] !== undefined)
+    .map((route) => AUTH_METHOD_NAMES[route]);
+  const api = lazyApi<Record<string, (...args: unknown[]) => unknown>>(
+    () =>
+      import('./auth-methods.ts').then(
+        (module) => module.authMethods<S>(client, routes) as Record<string, (...args: unknown[]) => unknown>,
+      ),
+    names,
+  );
+  const clear = () => client.sessionFlow.clear();
+  api.clearToken = clear;
+  const logout = api.logout;
+  api.logout =
+    logout === undefined
+      ? clear
+      : (first?: unknown, second?: unknown) => {
+          logoutScope(first);
+          return logout(first, second);
+        };
   // Built from the routes the server exposes: the generated client names them in `M`.
   return api as unknown as AuthApi<S, M>;
 }

@@ -4,6 +4,7 @@
  * a Web Lock), and the ordering of sign-in answers after a refresh in flight. The core reaches
  * them through `SessionFlow`, and they reach the core through `SessionPort`.
  */
+import type { LogoutScope } from './auth.ts';
 import type { Attempt, CacheOptions, CmsCredentials, RequestOptions } from './core.ts';
 import { CmsConnectionError, type CmsError } from './errors.ts';
 import { type CmsSession, hasJwt } from './session.ts';
@@ -33,12 +34,6 @@ export interface SessionFlow {
    */
   afterRefresh<T>(send: () => Promise<T>, crossTab: boolean): Promise<T>;
 }
-
-/**
- * Which sessions a logout ends on the server, besides forgetting this client's tokens.
- * @internal Applications pass `LogoutOptions` to `auth.logout`.
- */
-export type LogoutScope = { scope: 'all' } | { deviceId: string };
 
 /** The part of the Web Locks API (`navigator.locks`) the refresh uses. */
 interface WebLocks {
