@@ -11,6 +11,7 @@ import type {
 import { logoutScope } from './auth.ts';
 import type { CacheOptions, CmsClientCore, RequestOptions } from './core.ts';
 import { pathSegment } from './core.ts';
+import type { SessionFlow } from './session-port.ts';
 import type { SchemaShape } from './shape.ts';
 
 /** `/auth/:provider/callback` with its parameter filled in, without the leading slash. */
@@ -35,8 +36,8 @@ function requireObject(method: string, value: unknown, example: string): void {
 export function authMethods<S extends SchemaShape>(
   client: CmsClientCore,
   routes: AuthRoutes,
+  flow: SessionFlow,
 ): Partial<Record<keyof AuthMethods<S>, unknown>> {
-  const flow = client.sessionFlow;
   /** A route anyone may call: without the session's (maybe expired) token, never refreshed. */
   const publicRequest = <T>(path: string, options: RequestOptions) =>
     client.request<T>(path, { ...options, publicAuthRoute: true, noRecover: true });

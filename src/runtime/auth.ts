@@ -289,12 +289,13 @@ export function authApi<S extends SchemaShape, M extends keyof AuthMethods<S>>(
     .map((route) => AUTH_METHOD_NAMES[route]);
   const api = lazyApi<Record<string, (...args: unknown[]) => unknown>>(
     () =>
-      import('./auth-methods.ts').then(
-        (module) => module.authMethods<S>(client, routes) as Record<string, (...args: unknown[]) => unknown>,
+      Promise.all([import('./auth-methods.ts'), client.sessionFlow()]).then(
+        ([module, flow]) =>
+          module.authMethods<S>(client, routes, flow) as Record<string, (...args: unknown[]) => unknown>,
       ),
     names,
   );
-  const clear = () => client.sessionFlow.clear();
+  const clear = () => client.clearSession();
   api.clearToken = clear;
   const logout = api.logout;
   api.logout =

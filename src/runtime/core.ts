@@ -5,8 +5,13 @@
  */
 import { CmsConnectionError, type CmsError, maskSecrets } from './errors.ts';
 import { toQueryString } from './query.ts';
-import { CmsSession, inBrowser, type SessionExchange } from './session.ts';
-import { refreshExchange, type SessionFlow, type SessionPort, sessionFlow } from './session-flow.ts';
+import {
+  type CorePort,
+  inBrowser,
+  type SessionExchange,
+  type SessionFlow,
+  type SessionState,
+} from './session-port.ts';
 
 /** Users-permissions mode: `legacy` sends plain Bearer tokens, `refresh` manages a session. */
 export type AuthMode = 'legacy' | 'refresh';
@@ -155,10 +160,19 @@ interface ResolvedConfig {
 export class CmsClientCore {
   /** @internal */
   protected readonly core: ResolvedConfig;
-  /** @internal The refresh-token session (active in refresh mode in a browser). */
-  private readonly session: CmsSession<Attempt>;
-  /** @internal What `client.auth` uses to capture, refresh and end the session. */
-  readonly sessionFlow: SessionFlow;
+  /**
+   * @internal The refresh-token session (session.ts), once loaded: at construction in refresh
+   * mode in a browser (where it is active), else when `client.auth` first needs it.
+   */
+  private session: SessionState<Attempt> | undefined;
+  /** @internal `clearSession()` ran before the session was loaded. */
+  private cleared = false;
+  /** @internal The session flow being loaded, or loaded. */
+  private flow: Promise<SessionFlow> | undefined;
+  /** @internal Refresh mode in a browser: the session keeps and refreshes the tokens. */
+  private readonly activeSession: boolean;
+  /** @internal What the session flow uses of this core. */
+  private readonly port: CorePort;
 
   /**
    * Throws a `TypeError` when `baseURL` is missing or not an absolute http(s) URL, `timeout` is
@@ -201,29 +215,20 @@ export class CmsClientCore {
       onError: config.onError,
       schemaHash: generated.schemaHash,
     };
-    const port: SessionPort = {
+    this.port = {
       config: this.core,
-      session: () => this.session,
       send: (path, options) => this.send(path, options),
       settle: (attempt, options) => this.settle(attempt, options),
       fail: (attempt, error) => this.fail(attempt, error),
       log: (attempt, status) => this.log(attempt, status),
     };
-    this.session = new CmsSession<Attempt>(
-      this.core.authMode === 'refresh' && inBrowser(),
-      { refreshExchange: (refreshToken) => refreshExchange(port, refreshToken) },
-      {
-        get: () => this.core.token,
-        set: (value) => {
-          this.core.token = value;
-        },
-      },
-    );
-    this.sessionFlow = sessionFlow(port);
+    this.activeSession = this.core.authMode === 'refresh' && inBrowser();
     // The token, the refresh token and the hooks stay out of console.log(client) and
     // JSON.stringify(client): logging a client must not print its credentials.
-    for (const key of ['core', 'session', 'sessionFlow'])
-      Object.defineProperty(this, key, { enumerable: false });
+    for (const key of ['core', 'session', 'flow', 'activeSession', 'port'])
+      Object.defineProperty(this, key, { enumerable: false, writable: true });
+    // An active session is needed by the first request: its code starts loading now.
+    if (this.activeSession) this.sessionFlow().catch(() => {});
     if (config.validateSchema === true) {
       void this.validateSchema().then((result) => {
         if (result.valid) return;
@@ -244,7 +249,40 @@ export class CmsClientCore {
   /** Replaces the Bearer token for the following requests. */
   setToken(token: string): void {
     this.core.token = token;
-    this.session.disown();
+    this.session?.disown();
+  }
+
+  /**
+   * @internal The session operations `client.auth` is built on (session-flow.ts), loaded on
+   * first use.
+   */
+  sessionFlow(): Promise<SessionFlow> {
+    this.flow ??= import('./session-flow.ts').then(
+      (module) => {
+        const started = module.startSession(this.port, this.activeSession);
+        this.session = started.session;
+        if (this.cleared && started.session.active) started.session.latched = true;
+        return started.flow;
+      },
+      (error: unknown) => {
+        // Not loaded (the network dropped): the next use asks again.
+        this.flow = undefined;
+        throw error;
+      },
+    );
+    return this.flow;
+  }
+
+  /** @internal `auth.clearToken()`: forgets the tokens at once, without a request. */
+  clearSession(): void {
+    if (this.session) {
+      this.session.end();
+      return;
+    }
+    // What ending a session not started yet leaves: no token and, once an active session has
+    // loaded, no automatic refresh until the next sign-in.
+    this.core.token = undefined;
+    this.cleared = true;
   }
 
   /**
@@ -269,10 +307,12 @@ export class CmsClientCore {
    * refreshes the session once and retries the request once.
    */
   async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    if (this.activeSession && this.session === undefined) await this.sessionFlow();
     let attempt = await this.send(path, options);
-    if (options.noRecover !== true && this.session.mayRecover(attempt)) {
+    const session = this.session;
+    if (options.noRecover !== true && session?.mayRecover(attempt) === true) {
       this.log(attempt, attempt.status);
-      const outcome = await this.session.recover(attempt);
+      const outcome = await session.recover(attempt);
       if (outcome.kind === 'refreshed') attempt = await this.send(path, options);
     }
     return this.settle<T>(attempt, options);
@@ -284,7 +324,7 @@ export class CmsClientCore {
     const query = toQueryString(options.query);
     const url = `${core.baseURL}/api/${path}${query ? `?${query}` : ''}`;
     const method = options.method ?? 'GET';
-    const ownToken = this.session.ownsToken ? core.token : undefined;
+    const ownToken = this.session?.ownsToken === true ? core.token : undefined;
     const token =
       options.anonymousRequest === true
         ? undefined

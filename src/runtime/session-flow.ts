@@ -5,63 +5,42 @@
  * them through `SessionFlow`, and they reach the core through `SessionPort`.
  */
 import type { LogoutScope } from './auth.ts';
-import type { Attempt, CacheOptions, CmsCredentials, RequestOptions } from './core.ts';
-import { CmsConnectionError, type CmsError } from './errors.ts';
-import { type CmsSession, hasJwt } from './session.ts';
-
-/**
- * The session operations `client.auth` is built on.
- * @internal
- */
-export interface SessionFlow {
-  /** Stores the tokens of an auth response that carries `jwt` (in an active session). */
-  capture(body: unknown): void;
-  /** `auth.refresh()`: true when the server issued a new access token. */
-  refresh(): Promise<boolean>;
-  /**
-   * `auth.logout()`: forgets the tokens, then ends the session on the server; `sessions` (sent
-   * in the body) widens that to every session (`{ scope: 'all' }`) or a device's (`{ deviceId }`).
-   */
-  logout(path: string, sessions: LogoutScope | undefined, cacheOptions?: CacheOptions): Promise<void>;
-  /** `auth.clearToken()`: forgets the tokens without a request. */
-  clear(): void;
-  /** Fetch credentials for auth routes: the configured ones, else `include` in an active session. */
-  credentials(): CmsCredentials | undefined;
-  /**
-   * Sends a request whose answer may set the refresh cookie (a sign-in, a password change)
-   * once the refresh in flight has settled: a refresh answered after it would put the old
-   * session's cookie back. `crossTab`: also under the refresh lock, for the other tabs' refreshes.
-   */
-  afterRefresh<T>(send: () => Promise<T>, crossTab: boolean): Promise<T>;
-}
+import type { Attempt, CacheOptions, CmsCredentials } from './core.ts';
+import { CmsConnectionError } from './errors.ts';
+import { CmsSession, hasJwt } from './session.ts';
+import type { CorePort, SessionFlow, StartedSession } from './session-port.ts';
 
 /** The part of the Web Locks API (`navigator.locks`) the refresh uses. */
 interface WebLocks {
   request<T>(name: string, callback: () => Promise<T>): Promise<T>;
 }
 
-/** What the session flow uses of the client core. */
-export interface SessionPort {
-  /** The checked config: the flow reads `baseURL` and `credentials`, and the token. */
-  readonly config: {
-    readonly baseURL: string;
-    readonly credentials: CmsCredentials | undefined;
-    token: string | undefined;
-  };
-  /** The client's session. */
+/** The core, and the session the flow works on. */
+interface SessionPort extends CorePort {
   session(): CmsSession<Attempt>;
-  /** Sends one request and reads the whole answer. */
-  send(path: string, options: RequestOptions): Promise<Attempt>;
-  /** Turns an attempt into its result, or reports and throws its error. */
-  settle<T>(attempt: Attempt, options: RequestOptions): Promise<T>;
-  /** Reports a failed attempt (debug log, `onError`) and throws its error. */
-  fail(attempt: Attempt, error: CmsError | CmsConnectionError): never;
-  /** The debug log line of an attempt. */
-  log(attempt: Attempt, status: number | string): void;
+}
+
+/**
+ * Starts the session of a client: active (keeping and refreshing the tokens) in refresh mode in
+ * a browser, otherwise only answering `auth.refresh()` and ending with `auth.logout()`.
+ */
+export function startSession(core: CorePort, active: boolean): StartedSession<Attempt> {
+  const session: CmsSession<Attempt> = new CmsSession<Attempt>(
+    active,
+    { refreshExchange: (refreshToken) => refreshExchange(port, refreshToken) },
+    {
+      get: () => core.config.token,
+      set: (value) => {
+        core.config.token = value;
+      },
+    },
+  );
+  const port: SessionPort = { ...core, session: () => session };
+  return { session, flow: sessionFlow(port) };
 }
 
 /** The session operations over a core. */
-export function sessionFlow(port: SessionPort): SessionFlow {
+function sessionFlow(port: SessionPort): SessionFlow {
   return {
     capture: (body) => port.session().capture(body),
     refresh: () => refreshSession(port),
@@ -148,7 +127,7 @@ async function logoutSession(
 }
 
 /** `POST /api/auth/refresh`: never with `Authorization`; the refresh token in the body or the cookie. */
-export async function refreshExchange(port: SessionPort, refreshToken: string | undefined): Promise<Attempt> {
+async function refreshExchange(port: SessionPort, refreshToken: string | undefined): Promise<Attempt> {
   const exchange = () =>
     port.send('auth/refresh', {
       method: 'POST',

@@ -10,67 +10,20 @@
  * Outside a browser (and in legacy mode) `active` is false: nothing is captured or injected
  * and nothing refreshes by itself; an explicit `auth.refresh()` still asks and reports.
  */
-/**
- * What the session reads of one request and its answer (status 0: no answer).
- * @internal
- */
-export interface SessionExchange {
-  status: number;
-  ok: boolean;
-  /** The parsed JSON body of a successful refresh, otherwise undefined. */
-  json: unknown;
-  /** Sent under the session's own access token (the one a login or refresh stored). */
-  ownToken: string | undefined;
-  /** Sent with no `Authorization` header at all. */
-  anonymous: boolean;
-  /** `onRequest` or `cacheOptions.headers` set or removed `Authorization` on this request. */
-  customAuthorization: boolean;
-}
-
-/**
- * What the session needs from the client: the refresh request (`POST /api/auth/refresh`).
- * @internal
- */
-export interface SessionTransport<E extends SessionExchange> {
-  refreshExchange(refreshToken: string | undefined): Promise<E>;
-}
-
-/**
- * The client's one Bearer token, shared by `config.token`, `setToken` and the session.
- * @internal
- */
-export interface TokenSlot {
-  get(): string | undefined;
-  set(value: string | undefined): void;
-}
-
-/**
- * How one refresh ended. `discarded`: a login or logout happened while it was in flight.
- * @internal
- */
-export type RefreshOutcome<E extends SessionExchange = SessionExchange> =
-  | { kind: 'refreshed' }
-  | { kind: 'rejected'; exchange: E }
-  | { kind: 'failed'; exchange: E }
-  | { kind: 'discarded'; exchange: E };
-
-/** True in a browser window or worker, where the session flow runs; false in Node, Deno or Bun. */
-export function inBrowser(): boolean {
-  const scope = globalThis as { window?: { document?: unknown }; WorkerGlobalScope?: unknown };
-  return (
-    (typeof scope.window === 'object' &&
-      scope.window !== null &&
-      typeof scope.window.document === 'object') ||
-    typeof scope.WorkerGlobalScope === 'function'
-  );
-}
+import type {
+  RefreshOutcome,
+  SessionExchange,
+  SessionState,
+  SessionTransport,
+  TokenSlot,
+} from './session-port.ts';
 
 /**
  * The refresh-token session of one client: its tokens, the automatic-refresh latch and the one
  * refresh in flight. Applications use `client.auth`.
  * @internal
  */
-export class CmsSession<E extends SessionExchange = SessionExchange> {
+export class CmsSession<E extends SessionExchange = SessionExchange> implements SessionState<E> {
   /** Refresh mode in a browser: capture, injection and automatic refresh are on. */
   readonly active: boolean;
   /** Set when the server definitively rejected a refresh, or after a logout: no automatic refresh. */

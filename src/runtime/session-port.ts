@@ -1,0 +1,133 @@
+/**
+ * What the client core and the refresh-token session (session.ts, session-flow.ts, loaded on
+ * first use) share: the shapes they exchange, and how each reaches the other.
+ */
+import type { LogoutScope } from './auth.ts';
+import type { Attempt, CacheOptions, CmsCredentials, RequestOptions } from './core.ts';
+import type { CmsConnectionError, CmsError } from './errors.ts';
+
+/**
+ * What the session reads of one request and its answer (status 0: no answer).
+ * @internal
+ */
+export interface SessionExchange {
+  status: number;
+  ok: boolean;
+  /** The parsed JSON body of a successful refresh, otherwise undefined. */
+  json: unknown;
+  /** Sent under the session's own access token (the one a login or refresh stored). */
+  ownToken: string | undefined;
+  /** Sent with no `Authorization` header at all. */
+  anonymous: boolean;
+  /** `onRequest` or `cacheOptions.headers` set or removed `Authorization` on this request. */
+  customAuthorization: boolean;
+}
+
+/**
+ * What the session needs from the client: the refresh request (`POST /api/auth/refresh`).
+ * @internal
+ */
+export interface SessionTransport<E extends SessionExchange> {
+  refreshExchange(refreshToken: string | undefined): Promise<E>;
+}
+
+/**
+ * The client's one Bearer token, shared by `config.token`, `setToken` and the session.
+ * @internal
+ */
+export interface TokenSlot {
+  get(): string | undefined;
+  set(value: string | undefined): void;
+}
+
+/**
+ * How one refresh ended. `discarded`: a login or logout happened while it was in flight.
+ * @internal
+ */
+export type RefreshOutcome<E extends SessionExchange = SessionExchange> =
+  | { kind: 'refreshed' }
+  | { kind: 'rejected'; exchange: E }
+  | { kind: 'failed'; exchange: E }
+  | { kind: 'discarded'; exchange: E };
+
+/** True in a browser window or worker, where the session flow runs; false in Node, Deno or Bun. */
+export function inBrowser(): boolean {
+  const scope = globalThis as { window?: { document?: unknown }; WorkerGlobalScope?: unknown };
+  return (
+    (typeof scope.window === 'object' &&
+      scope.window !== null &&
+      typeof scope.window.document === 'object') ||
+    typeof scope.WorkerGlobalScope === 'function'
+  );
+}
+
+/**
+ * The session operations `client.auth` is built on.
+ * @internal
+ */
+export interface SessionFlow {
+  /** Stores the tokens of an auth response that carries `jwt` (in an active session). */
+  capture(body: unknown): void;
+  /** `auth.refresh()`: true when the server issued a new access token. */
+  refresh(): Promise<boolean>;
+  /**
+   * `auth.logout()`: forgets the tokens, then ends the session on the server; `sessions` (sent
+   * in the body) widens that to every session (`{ scope: 'all' }`) or a device's (`{ deviceId }`).
+   */
+  logout(path: string, sessions: LogoutScope | undefined, cacheOptions?: CacheOptions): Promise<void>;
+  /** `auth.clearToken()`: forgets the tokens without a request. */
+  clear(): void;
+  /** Fetch credentials for auth routes: the configured ones, else `include` in an active session. */
+  credentials(): CmsCredentials | undefined;
+  /**
+   * Sends a request whose answer may set the refresh cookie (a sign-in, a password change)
+   * once the refresh in flight has settled: a refresh answered after it would put the old
+   * session's cookie back. `crossTab`: also under the refresh lock, for the other tabs' refreshes.
+   */
+  afterRefresh<T>(send: () => Promise<T>, crossTab: boolean): Promise<T>;
+}
+
+/** What the session flow uses of the client core. @internal */
+export interface CorePort {
+  /** The checked config: the flow reads `baseURL` and `credentials`, and the token. */
+  readonly config: {
+    readonly baseURL: string;
+    readonly credentials: CmsCredentials | undefined;
+    token: string | undefined;
+  };
+  /** Sends one request and reads the whole answer. */
+  send(path: string, options: RequestOptions): Promise<Attempt>;
+  /** Turns an attempt into its result, or reports and throws its error. */
+  settle<T>(attempt: Attempt, options: RequestOptions): Promise<T>;
+  /** Reports a failed attempt (debug log, `onError`) and throws its error. */
+  fail(attempt: Attempt, error: CmsError | CmsConnectionError): never;
+  /** The debug log line of an attempt. */
+  log(attempt: Attempt, status: number | string): void;
+}
+
+/**
+ * What the core's request path asks of the session (session.ts, loaded with the session flow).
+ * @internal
+ */
+export interface SessionState<E extends SessionExchange = SessionExchange> {
+  /** Refresh mode in a browser: the session keeps and refreshes the tokens. */
+  readonly active: boolean;
+  /** Automatic refresh is off until the next sign-in (after a logout or a refused refresh). */
+  latched: boolean;
+  /** The client's token is the one the session stored (not one set by the application). */
+  readonly ownsToken: boolean;
+  /** Whether a failed request may refresh and be retried once. */
+  mayRecover(exchange: SessionExchange): boolean;
+  /** Refreshes (or finds the token already refreshed) for a failed request. */
+  recover(exchange: E): Promise<RefreshOutcome<E>>;
+  /** The application set its own token: the session no longer owns it. */
+  disown(): void;
+  /** Forgets the tokens (`auth.clearToken()`), and latches automatic refresh. */
+  end(): void;
+}
+
+/** A started session: its state for the core, its operations for `client.auth`. @internal */
+export interface StartedSession<E extends SessionExchange = SessionExchange> {
+  session: SessionState<E>;
+  flow: SessionFlow;
+}
