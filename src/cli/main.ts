@@ -19,6 +19,8 @@ import { watch } from './watch.ts';
 interface CommandSpec<Specs extends FlagSpecs> {
   summary: string;
   flags: Specs;
+  /** Lines shown under the flags in the command's help. */
+  notes?: string[];
   run(flags: FlagValues<Specs>, context: CliContext): Promise<number>;
 }
 
@@ -26,6 +28,7 @@ interface CommandSpec<Specs extends FlagSpecs> {
 interface Command {
   summary: string;
   flags: FlagSpecs;
+  notes: string[];
   run(argv: readonly string[], name: string, context: CliContext): Promise<number>;
 }
 
@@ -33,9 +36,14 @@ function command<Specs extends FlagSpecs>(spec: CommandSpec<Specs>): Command {
   return {
     summary: spec.summary,
     flags: spec.flags,
+    notes: spec.notes ?? [],
     run: (argv, name, context) => spec.run(parseFlags(argv, spec.flags, name), context),
   };
 }
+
+/** Where settings may live besides flags, and which source wins. */
+const CONFIG_NOTE = (keys: string) =>
+  `Project config: "cms-types": ${keys} in package.json; flags, then CMS_URL, win over it.`;
 
 const COMMANDS: Record<string, Command> = {
   init: command({
@@ -46,6 +54,7 @@ const COMMANDS: Record<string, Command> = {
   generate: command({
     summary: 'Fetch the schema and write types, client and index, if the schema hash changed',
     flags: GENERATE_FLAGS,
+    notes: [CONFIG_NOTE('{ "url", "output", "format" }')],
     async run(flags, context) {
       await runGenerate(generateOptions(flags, context, 'generate'), context);
       return EXIT.ok;
@@ -54,6 +63,7 @@ const COMMANDS: Record<string, Command> = {
   watch: command({
     summary: 'Regenerate whenever Strapi restarts with a changed schema (no polling)',
     flags: GENERATE_FLAGS,
+    notes: [CONFIG_NOTE('{ "url", "output", "format" }')],
     async run(flags, context) {
       const options = watchOptions(flags, context);
       await watch(options.generate, context, options.watch);
@@ -64,6 +74,7 @@ const COMMANDS: Record<string, Command> = {
   check: command({
     summary: 'Warn when the generated code is from another version or schema',
     flags: CHECK_FLAGS,
+    notes: [CONFIG_NOTE('{ "url", "output" }')],
     run: (flags, context) => check(checkOptions(flags, context), context),
   }),
 };
@@ -91,6 +102,7 @@ function mainHelp(): string {
     '',
     'Flags for every command: --help, --version',
     'Environment: CMS_TOKEN (API token; preferred over --token), CMS_URL (instead of --url), NO_COLOR',
+    'Project config: "cms-types": { "url", "output", "format" } in package.json (flags and environment win)',
     '',
     EXIT_HELP,
     '',
@@ -105,7 +117,9 @@ function commandHelp(name: string, command: Command): string {
     const value = spec.type === 'string' && spec.value ? ` ${spec.value}` : '';
     lines.push(`  ${`--${flag}${value}`.padEnd(20)} ${spec.description}`);
   }
-  lines.push(`  ${'--help'.padEnd(20)} Show this help`, '', EXIT_HELP);
+  lines.push(`  ${'--help'.padEnd(20)} Show this help`);
+  if (command.notes.length > 0) lines.push('', ...command.notes);
+  lines.push('', EXIT_HELP);
   return lines.join('\n');
 }
 

@@ -22,7 +22,7 @@ export const GENERATE_FLAGS = defineFlags({
   output: {
     type: 'string',
     value: '<dir>',
-    description: 'Folder inside this project for the generated files (required)',
+    description: 'Folder inside this project for the generated files (required, here or in the config)',
   },
   token: {
     type: 'string',
@@ -39,7 +39,11 @@ export const GENERATE_FLAGS = defineFlags({
 
 /** Flags of `check`. */
 export const CHECK_FLAGS = defineFlags({
-  output: { type: 'string', value: '<dir>', description: 'Folder of the generated files (required)' },
+  output: {
+    type: 'string',
+    value: '<dir>',
+    description: 'Folder of the generated files (required, here or in the config)',
+  },
   url: {
     type: 'string',
     value: '<url>',
