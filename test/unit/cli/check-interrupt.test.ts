@@ -49,7 +49,7 @@ describe('cms-types check and Ctrl-C', () => {
     rmSync(project, { recursive: true, force: true });
   });
 
-  it('aborts the pending hash request and exits 130 within a second', async () => {
+  it('aborts the pending hash request and exits 130 within a second', async (t) => {
     const arrived = new Promise<void>((resolve) => {
       requested = resolve;
     });
@@ -75,6 +75,7 @@ describe('cms-types check and Ctrl-C', () => {
     const elapsed = performance.now() - sent;
     if (code === 'hung') child.kill('SIGKILL');
     assert.equal(code, 130, `exit code (stdout: ${stdout}, stderr: ${stderr})`);
+    t.diagnostic(`exited ${Math.round(elapsed)} ms after SIGINT`);
     assert.ok(elapsed < 1_000, `exited ${Math.round(elapsed)} ms after SIGINT`);
     assert.match(stderr, /^error: Interrupted; the previous output and stored hash are unchanged\.\n$/);
     assert.equal(stdout, '');
