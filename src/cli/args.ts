@@ -1,65 +1,102 @@
 /**
  * Flag parsing for every command: `--name value`, `--name=value`, boolean `--flag`, and a
- * clear error (with the closest known flag) for anything else.
+ * clear error (with the closest known flag) for anything else. The flag table declares each
+ * flag's type, and the parsed result is typed from it: `--force` is a `boolean`, `--url` a
+ * `string`, and a flag the table does not declare is not a property at all.
  */
-export interface FlagSpec {
-  /** Takes a value (`--url http://...`) or is a switch (`--force`). */
-  type: 'string' | 'boolean';
+import { parseArgs } from 'node:util';
+
+/** A flag that takes a value: `--url http://...` or `--url=http://...`. */
+export interface StringFlagSpec {
+  type: 'string';
   description: string;
   /** Placeholder shown in help, e.g. `<url>`. */
   value?: string;
+}
+
+/** A switch: `--force`, `--force=true`, `--force=false`. */
+export interface BooleanFlagSpec {
+  type: 'boolean';
+  description: string;
+}
+
+export type FlagSpec = StringFlagSpec | BooleanFlagSpec;
+
+/** A command's flag table, by flag name (without the leading `--`). */
+export type FlagSpecs = Readonly<Record<string, FlagSpec>>;
+
+/** What a flag of this spec parses to. */
+export type FlagValue<Spec extends FlagSpec> = Spec extends BooleanFlagSpec ? boolean : string;
+
+/** The parsed flags of a table: every flag optional (absent when not given), typed from its spec. */
+export type FlagValues<Specs extends FlagSpecs> = {
+  -readonly [Name in keyof Specs]?: FlagValue<Specs[Name]>;
+};
+
+/** Declares a flag table, keeping each flag's literal type so {@link FlagValues} can read it. */
+export function defineFlags<const Specs extends FlagSpecs>(specs: Specs): Specs {
+  return specs;
 }
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export type ParsedFlags = Record<string, string | boolean | undefined>;
-
-export function parseFlags(argv: string[], specs: Record<string, FlagSpec>, command: string): ParsedFlags {
-  const flags: ParsedFlags = {};
-  for (let index = 0; index < argv.length; index++) {
-    const arg = argv[index] ?? '';
-    if (!arg.startsWith('--')) {
+/**
+ * Parses `argv` against `specs`. Node's `util.parseArgs` splits the arguments (in its
+ * non-strict mode, with tokens); the rules and messages are ours, because its strict mode
+ * names no close flag, refuses `--force=false` and takes `--url --output` as a URL.
+ */
+export function parseFlags<Specs extends FlagSpecs>(
+  argv: readonly string[],
+  specs: Specs,
+  command: string,
+): FlagValues<Specs> {
+  const values: Record<string, string | boolean> = {};
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, { type: spec.type }])),
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  for (const token of tokens) {
+    const raw = argv[token.index] ?? '';
+    if (token.kind === 'option-terminator') throw unknownFlag('', specs, command);
+    if (token.kind === 'positional' || !token.rawName.startsWith('--')) {
       throw new UsageError(
-        `unexpected argument '${arg}' for 'cms-types ${command}'. Flags start with --; see cms-types ${command} --help`,
+        `unexpected argument '${raw}' for 'cms-types ${command}'. Flags start with --; see cms-types ${command} --help`,
       );
     }
-    const eq = arg.indexOf('=');
-    const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
-    const spec = specs[name];
-    if (!spec) {
-      const guess = closest(name, Object.keys(specs));
-      throw new UsageError(
-        `unknown flag '--${name}' for 'cms-types ${command}'.${guess ? ` Did you mean --${guess}?` : ''} See cms-types ${command} --help`,
-      );
-    }
+    const { name } = token;
+    const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
+    if (!spec) throw unknownFlag(name, specs, command);
     if (spec.type === 'boolean') {
-      if (eq !== -1) {
-        const raw = arg.slice(eq + 1);
-        if (raw !== 'true' && raw !== 'false')
+      if (token.inlineValue) {
+        if (token.value !== 'true' && token.value !== 'false')
           throw new UsageError(`--${name} is a switch: use --${name} or --${name}=false`);
-        flags[name] = raw === 'true';
-      } else flags[name] = true;
+        values[name] = token.value === 'true';
+      } else values[name] = true;
       continue;
     }
-    let value: string | undefined;
-    if (eq !== -1) value = arg.slice(eq + 1);
-    else {
-      value = argv[index + 1];
-      if (value === undefined || value.startsWith('--')) {
-        throw new UsageError(`--${name} needs a value, e.g. --${name} ${spec.value ?? '<value>'}`);
-      }
-      index++;
-    }
-    if (value === '')
-      throw new UsageError(`--${name} needs a value, e.g. --${name} ${spec.value ?? '<value>'}`);
-    flags[name] = value;
+    const value = token.value;
+    const missing = value === undefined || value === '' || (!token.inlineValue && value.startsWith('--'));
+    if (missing) throw new UsageError(`--${name} needs a value, e.g. --${name} ${spec.value ?? '<value>'}`);
+    values[name] = value;
   }
-  return flags;
+  // The loop above stored only declared flags, each with the type its spec names.
+  return values as FlagValues<Specs>;
 }
 
-function closest(name: string, candidates: string[]): string | undefined {
+function unknownFlag(name: string, specs: FlagSpecs, command: string): UsageError {
+  const guess = closest(name, Object.keys(specs));
+  return new UsageError(
+    `unknown flag '--${name}' for 'cms-types ${command}'.${guess ? ` Did you mean --${guess}?` : ''} See cms-types ${command} --help`,
+  );
+}
+
+/** The known name within two edits of `name`, if any (for "Did you mean"). */
+export function closest(name: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = 3;
   for (const candidate of candidates) {

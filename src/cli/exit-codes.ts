@@ -11,6 +11,6 @@ export const EXIT = {
   schema: 4,
   /** `check --strict` found the generated code out of date. */
   drift: 5,
-  /** Interrupted (Ctrl-C) during generation; nothing was changed. */
+  /** Interrupted (Ctrl-C) during generate or check; nothing was changed. */
   interrupted: 130,
 } as const;

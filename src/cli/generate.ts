@@ -1,75 +1,13 @@
 /** `cms-types generate`: hash first, then schema, generate, write, store the hash last. */
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { generateFiles, type OutputFormat } from '../codegen/generate.ts';
+import { join } from 'node:path';
+import { generateFiles } from '../codegen/generate.ts';
 import { packageVersion, runtimeAssets } from '../codegen/runtime-assets.ts';
 import type { SchemaResponse } from '../schema/types.ts';
-import type { FlagSpec, ParsedFlags } from './args.ts';
-import { UsageError } from './args.ts';
 import type { CliContext } from './context.ts';
-import { fetchHash, fetchSchema, normalizeUrl, type Remote } from './remote.ts';
-import { type OutputMeta, readMeta, resolveOutput, type StepHook, writeOutput } from './writer.ts';
-
-export const GENERATE_FLAGS: Record<string, FlagSpec> = {
-  url: {
-    type: 'string',
-    value: '<url>',
-    description: 'Strapi address, e.g. http://localhost:1337 (or CMS_URL)',
-  },
-  output: {
-    type: 'string',
-    value: '<dir>',
-    description: 'Folder inside this project for the generated files (required)',
-  },
-  token: {
-    type: 'string',
-    value: '<token>',
-    description: 'API token; prefer the CMS_TOKEN variable, which stays out of shell history',
-  },
-  format: {
-    type: 'string',
-    value: 'js|ts',
-    description: 'js: compiled .js plus .d.ts (default); ts: raw .ts files',
-  },
-  force: { type: 'boolean', description: 'Regenerate even when the schema hash is unchanged' },
-};
-
-export interface GenerateSettings {
-  remote: Remote;
-  outputDir: string;
-  outputLabel: string;
-  format: OutputFormat;
-  force: boolean;
-}
-
-export function generateSettings(flags: ParsedFlags, context: CliContext, command: string): GenerateSettings {
-  const rawUrl = (flags.url as string | undefined) ?? context.env.CMS_URL;
-  if (!rawUrl)
-    throw new UsageError(
-      `cms-types ${command} needs --url <url> (or CMS_URL), e.g. --url http://localhost:1337`,
-    );
-  const output = flags.output as string | undefined;
-  if (!output)
-    throw new UsageError(
-      `cms-types ${command} needs --output <dir>, a folder inside your project, e.g. --output src/cms`,
-    );
-  const format = (flags.format as string | undefined) ?? 'js';
-  if (format !== 'js' && format !== 'ts') throw new UsageError(`--format must be js or ts, got '${format}'`);
-  let resolved: { dir: string; root: string };
-  try {
-    resolved = resolveOutput(output, context.cwd);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const token = (flags.token as string | undefined) ?? context.env.CMS_TOKEN;
-  return {
-    remote: { url: normalizeUrl(rawUrl), token: token === '' ? undefined : token, signal: context.signal },
-    outputDir: resolved.dir,
-    outputLabel: relative(context.cwd, resolved.dir) || '.',
-    format,
-    force: flags.force === true,
-  };
-}
+import type { GenerateOptions } from './options.ts';
+import { fetchHash, fetchSchema } from './remote.ts';
+import { type OutputMeta, readMeta, type StepHook, writeOutput } from './writer.ts';
 
 export type GenerateResult =
   | { written: false; hash: string }
@@ -80,7 +18,7 @@ export type GenerateResult =
  * complete and was written by this version in this format; otherwise undefined (regenerate).
  */
 export function currentHash(
-  settings: GenerateSettings,
+  settings: GenerateOptions,
   meta: OutputMeta | undefined = readMeta(settings.outputDir),
 ): string | undefined {
   if (!meta || meta.format !== settings.format || meta.version !== packageVersion()) return undefined;
@@ -90,7 +28,7 @@ export function currentHash(
 
 /** One generation; `knownHash` skips the `/schema-hash` call (watch mode got it from the stream). */
 export async function runGenerate(
-  settings: GenerateSettings,
+  settings: GenerateOptions,
   context: CliContext,
   options: { knownHash?: string; hook?: StepHook } = {},
 ): Promise<GenerateResult> {

@@ -5,14 +5,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import type { FlagSpec, ParsedFlags } from './args.ts';
-import { UsageError } from './args.ts';
+import { defineFlags, type FlagValues, UsageError } from './args.ts';
 import type { CliContext } from './context.ts';
 import { EXIT } from './exit-codes.ts';
 import { normalizeUrl } from './remote.ts';
 import { findProjectRoot, resolveOutput } from './writer.ts';
 
-export const INIT_FLAGS: Record<string, FlagSpec> = {
+export const INIT_FLAGS = defineFlags({
   url: { type: 'string', value: '<url>', description: 'Strapi address (asked when missing on a terminal)' },
   output: {
     type: 'string',
@@ -25,12 +24,12 @@ export const INIT_FLAGS: Record<string, FlagSpec> = {
     description: 'Never ask: take flags, else defaults (http://localhost:1337, src/cms, js)',
   },
   force: { type: 'boolean', description: 'Replace existing cms:generate / cms:check scripts' },
-};
+});
 
 const DEFAULTS = { url: 'http://localhost:1337', output: 'src/cms', format: 'js' };
 export const SCRIPT_NAMES = { generate: 'cms:generate', check: 'cms:check' } as const;
 
-export async function init(flags: ParsedFlags, context: CliContext): Promise<number> {
+export async function init(flags: FlagValues<typeof INIT_FLAGS>, context: CliContext): Promise<number> {
   const { out } = context;
   const root = findProjectRoot(context.cwd);
   const manifestPath = join(root, 'package.json');
@@ -43,11 +42,7 @@ export async function init(flags: ParsedFlags, context: CliContext): Promise<num
     );
   }
   const interactive = flags.yes !== true && context.stdin.isTTY === true;
-  const answers = {
-    url: flags.url as string | undefined,
-    output: flags.output as string | undefined,
-    format: flags.format as string | undefined,
-  };
+  const answers = { url: flags.url, output: flags.output, format: flags.format };
   if (interactive) {
     const rl = createInterface({ input: context.stdin, output: context.stdout });
     try {

@@ -4,55 +4,79 @@
  */
 import { isSchemaError } from '../codegen/model.ts';
 import { packageVersion } from '../codegen/runtime-assets.ts';
-import { type FlagSpec, parseFlags, UsageError } from './args.ts';
-import { CHECK_FLAGS, check } from './check.ts';
+import { type FlagSpecs, type FlagValues, parseFlags, UsageError } from './args.ts';
+import { check } from './check.ts';
 import type { CliContext } from './context.ts';
 import { EXIT } from './exit-codes.ts';
-import { GENERATE_FLAGS, generateSettings, runGenerate } from './generate.ts';
+import { runGenerate } from './generate.ts';
 import { INIT_FLAGS, init } from './init.ts';
+import { CHECK_FLAGS, checkOptions, GENERATE_FLAGS, generateOptions, watchOptions } from './options.ts';
 import { createOutput, type Output, redact } from './output.ts';
 import { RemoteError } from './remote.ts';
 import { watch } from './watch.ts';
 
-interface Command {
+/** A command as the table declares it: its flags, and a run that gets them typed. */
+interface CommandSpec<Specs extends FlagSpecs> {
   summary: string;
-  flags: Record<string, FlagSpec>;
-  run(flags: Record<string, string | boolean | undefined>, context: CliContext): Promise<number>;
+  flags: Specs;
+  /** Lines shown under the flags in the command's help. */
+  notes?: string[];
+  run(flags: FlagValues<Specs>, context: CliContext): Promise<number>;
 }
 
+/** A command with its flag types erased: parses its own argv. */
+interface Command {
+  summary: string;
+  flags: FlagSpecs;
+  notes: string[];
+  run(argv: readonly string[], name: string, context: CliContext): Promise<number>;
+}
+
+function command<Specs extends FlagSpecs>(spec: CommandSpec<Specs>): Command {
+  return {
+    summary: spec.summary,
+    flags: spec.flags,
+    notes: spec.notes ?? [],
+    run: (argv, name, context) => spec.run(parseFlags(argv, spec.flags, name), context),
+  };
+}
+
+/** Where settings may live besides flags, and which source wins. */
+const CONFIG_NOTE = (keys: string) =>
+  `Project config: "cms-types": ${keys} in package.json; flags, then CMS_URL, win over it.`;
+
 const COMMANDS: Record<string, Command> = {
-  init: {
+  init: command({
     summary: 'Add cms:generate and cms:check scripts to this project (asks, or takes flags)',
     flags: INIT_FLAGS,
     run: init,
-  },
-  generate: {
+  }),
+  generate: command({
     summary: 'Fetch the schema and write types, client and index, if the schema hash changed',
     flags: GENERATE_FLAGS,
+    notes: [CONFIG_NOTE('{ "url", "output", "format" }')],
     async run(flags, context) {
-      await runGenerate(generateSettings(flags, context, 'generate'), context);
+      await runGenerate(generateOptions(flags, context, 'generate'), context);
       return EXIT.ok;
     },
-  },
-  watch: {
+  }),
+  watch: command({
     summary: 'Regenerate whenever Strapi restarts with a changed schema (no polling)',
     flags: GENERATE_FLAGS,
+    notes: [CONFIG_NOTE('{ "url", "output", "format" }')],
     async run(flags, context) {
-      const idle = Number(context.env.CMS_TYPES_WATCH_IDLE_MS);
-      await watch(
-        generateSettings(flags, context, 'watch'),
-        context,
-        Number.isFinite(idle) && idle > 0 ? { idleTimeout: idle } : {},
-      );
+      const options = watchOptions(flags, context);
+      await watch(options.generate, context, options.watch);
       context.out.info('Stopped watching.');
       return EXIT.ok;
     },
-  },
-  check: {
+  }),
+  check: command({
     summary: 'Warn when the generated code is from another version or schema',
     flags: CHECK_FLAGS,
-    run: check,
-  },
+    notes: [CONFIG_NOTE('{ "url", "output" }')],
+    run: (flags, context) => check(checkOptions(flags, context), context),
+  }),
 };
 
 const EXIT_HELP = `Exit codes:
@@ -78,6 +102,7 @@ function mainHelp(): string {
     '',
     'Flags for every command: --help, --version',
     'Environment: CMS_TOKEN (API token; preferred over --token), CMS_URL (instead of --url), NO_COLOR',
+    'Project config: "cms-types": { "url", "output", "format" } in package.json (flags and environment win)',
     '',
     EXIT_HELP,
     '',
@@ -89,9 +114,12 @@ function mainHelp(): string {
 function commandHelp(name: string, command: Command): string {
   const lines = [`Usage: cms-types ${name} [flags]`, '', command.summary, '', 'Flags:'];
   for (const [flag, spec] of Object.entries(command.flags)) {
-    lines.push(`  ${`--${flag}${spec.value ? ` ${spec.value}` : ''}`.padEnd(20)} ${spec.description}`);
+    const value = spec.type === 'string' && spec.value ? ` ${spec.value}` : '';
+    lines.push(`  ${`--${flag}${value}`.padEnd(20)} ${spec.description}`);
   }
-  lines.push(`  ${'--help'.padEnd(20)} Show this help`, '', EXIT_HELP);
+  lines.push(`  ${'--help'.padEnd(20)} Show this help`);
+  if (command.notes.length > 0) lines.push('', ...command.notes);
+  lines.push('', EXIT_HELP);
   return lines.join('\n');
 }
 
@@ -124,7 +152,7 @@ export async function main(
     out.info(packageVersion());
     return EXIT.ok;
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
     out.error(
       `unknown command '${name}'. Commands: ${Object.keys(COMMANDS).join(', ')}. See cms-types --help`,
@@ -140,7 +168,7 @@ export async function main(
     return EXIT.ok;
   }
   try {
-    return await command.run(parseFlags(rest, command.flags, name), full);
+    return await command.run(rest, name, full);
   } catch (error) {
     if (full.signal.aborted) {
       out.error('Interrupted; the previous output and stored hash are unchanged.');

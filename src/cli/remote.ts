@@ -29,20 +29,23 @@ export interface Remote {
   signal?: AbortSignal;
 }
 
-/** Validates `--url` and drops a trailing slash. */
-export function normalizeUrl(raw: string): string {
+/**
+ * Validates `--url` and drops a trailing slash; `label` names where the value came from in
+ * messages (`CMS_URL`, the project config).
+ */
+export function normalizeUrl(raw: string, label = '--url'): string {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw new RemoteError(
-      `--url '${raw}' is not a URL. Give the Strapi address, e.g. --url http://localhost:1337`,
+      `${label} '${raw}' is not a URL. Give the Strapi address, e.g. --url http://localhost:1337`,
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new RemoteError(`--url must start with http:// or https://, got '${raw}'`);
+    throw new RemoteError(`${label} must start with http:// or https://, got '${raw}'`);
   }
-  if (url.search || url.hash) throw new RemoteError(`--url must not have a query or fragment: '${raw}'`);
+  if (url.search || url.hash) throw new RemoteError(`${label} must not have a query or fragment: '${raw}'`);
   return url.toString().replace(/\/+$/, '');
 }
 

@@ -9,7 +9,8 @@
 import { isSchemaError } from '../codegen/model.ts';
 import type { CliContext } from './context.ts';
 import { readEventStream } from './event-stream.ts';
-import { currentHash, type GenerateSettings, runGenerate } from './generate.ts';
+import { currentHash, runGenerate } from './generate.ts';
+import type { GenerateOptions } from './options.ts';
 import { connectionError, RemoteError, request } from './remote.ts';
 
 export interface WatchOptions {
@@ -30,7 +31,7 @@ export interface WatchOptions {
 }
 
 export async function watch(
-  settings: GenerateSettings,
+  settings: GenerateOptions,
   context: CliContext,
   options: WatchOptions = {},
 ): Promise<void> {

@@ -123,14 +123,21 @@ export function findProjectRoot(cwd: string): string {
   }
 }
 
-/** Resolves `--output` and refuses anything outside the project root. */
-export function resolveOutput(output: string, cwd: string): { dir: string; root: string } {
+/**
+ * Resolves `--output` against `cwd` and refuses anything outside the project root; `label`
+ * names where the value came from in messages (the project config).
+ */
+export function resolveOutput(
+  output: string,
+  cwd: string,
+  label = '--output',
+): { dir: string; root: string } {
   const root = findProjectRoot(cwd);
   const dir = resolve(cwd, output);
   const rel = relative(root, dir);
   if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || resolve(root, rel) !== dir) {
     throw new Error(
-      `--output '${output}' resolves to ${dir}, which is ${rel === '' ? 'the project root itself' : 'outside the project'} (${root}). ` +
+      `${label} '${output}' resolves to ${dir}, which is ${rel === '' ? 'the project root itself' : 'outside the project'} (${root}). ` +
         'Choose a folder inside your project, e.g. --output src/cms.',
     );
   }

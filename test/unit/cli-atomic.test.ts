@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CliContext } from '../../src/cli/context.ts';
-import { generateSettings, runGenerate } from '../../src/cli/generate.ts';
+import { runGenerate } from '../../src/cli/generate.ts';
+import { generateOptions } from '../../src/cli/options.ts';
 import { createOutput } from '../../src/cli/output.ts';
 import type { StepHook } from '../../src/cli/writer.ts';
 import { schemaHash } from '../../src/schema/hash.ts';
@@ -108,7 +109,7 @@ describe('generation is atomic', () => {
 
   function generate(options: { hook?: StepHook; signal?: AbortSignal; format?: string } = {}) {
     const ctx = context(options.signal);
-    const settings = generateSettings(
+    const settings = generateOptions(
       { url, output: 'src/cms', format: options.format ?? 'js' },
       ctx,
       'generate',

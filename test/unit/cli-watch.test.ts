@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { CliContext } from '../../src/cli/context.ts';
-import { generateSettings } from '../../src/cli/generate.ts';
+import { type GenerateFlags, generateOptions } from '../../src/cli/options.ts';
 import { createOutput } from '../../src/cli/output.ts';
 import { type WatchOptions, watch } from '../../src/cli/watch.ts';
 import type { SchemaResponse } from '../../src/schema/types.ts';
@@ -86,12 +86,7 @@ describe('cms-types watch: dead streams and repeated hashes', () => {
   });
 
   /** Runs the watch for `ms` (in a new project, or in `reuse`), then stops it as Ctrl-C would. */
-  async function watchFor(
-    ms: number,
-    options: WatchOptions = {},
-    flags: Record<string, unknown> = {},
-    reuse?: string,
-  ) {
+  async function watchFor(ms: number, options: WatchOptions = {}, flags: GenerateFlags = {}, reuse?: string) {
     project = reuse ?? mkdtempSync(join(tmpdir(), 'cms-watch-'));
     writeFileSync(join(project, 'package.json'), '{"name":"watch","private":true}\n');
     connections = 0;
@@ -110,7 +105,7 @@ describe('cms-types watch: dead streams and repeated hashes', () => {
       out: createOutput({ stdout: sink, stderr: sink, env: {} }),
       signal: stop.signal,
     };
-    const settings = generateSettings({ url, output: 'src/cms', ...flags }, context, 'watch');
+    const settings = generateOptions({ url, output: 'src/cms', ...flags }, context, 'watch');
     const running = watch(settings, context, { initialBackoff: 20, ...options });
     await new Promise((resolve) => setTimeout(resolve, ms));
     stop.abort();
