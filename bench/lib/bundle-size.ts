@@ -1,7 +1,11 @@
 /**
  * What a client costs a browser bundle: esbuild bundles an entry that re-exports the client
- * (minified, browser platform, ES2020, ESM), then the output is gzipped (level 9).
+ * (minified, browser platform, ES2020, ESM), then the output is gzipped (level 9). With code
+ * splitting, what a page loads first is measured apart from the parts it loads on first use.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -76,16 +80,15 @@ export const CAPABILITIES: Capability[] = [
     entry: "export { toQueryString } from './src/runtime/query.ts';",
   },
   {
-    label: 'refresh-token session and the auth routes (CmsSession, authApi)',
+    label: 'refresh-token session and the auth routes (startSession, authMethods: loaded on first use)',
     requiredBy: 'issue 5 / spec part 5: capture, automatic refresh, latch, race rules',
     entry:
-      "export { CmsSession } from './src/runtime/session.ts'; export { authApi } from './src/runtime/auth.ts';",
+      "export { startSession } from './src/runtime/session-flow.ts'; export { authMethods } from './src/runtime/auth-methods.ts';",
   },
   {
-    label: 'both together',
-    requiredBy: '',
-    entry:
-      "export { toQueryString } from './src/runtime/query.ts'; export { CmsSession } from './src/runtime/session.ts'; export { authApi } from './src/runtime/auth.ts';",
+    label: 'failure explanations (failures.ts: loaded when a request first fails)',
+    requiredBy: 'issue 8: errors that name the cause and the fix',
+    entry: "export { errorFromResponse, connectionError } from './src/runtime/failures.ts';",
   },
 ];
 
@@ -100,4 +103,99 @@ export async function capabilitySizes(root: string): Promise<(Capability & Bundl
 /** Our generated client (the `CmsClient` class and everything it uses) from a generated folder. */
 export function ourClientSize(outputDir: string): Promise<BundleSize> {
   return bundleSize("export { CmsClient } from './index.js';\n", outputDir);
+}
+
+/** What a page loads first, and the chunks it loads only when a lazily loaded part is used. */
+export interface SplitSize {
+  /** The entry and the chunks it imports statically, each gzipped on its own, summed. */
+  initial: BundleSize;
+  /** Every chunk, the lazily loaded ones included. */
+  total: BundleSize;
+  /** Chunks loaded only on first use, by name. */
+  lazy: { name: string; gzip: number }[];
+}
+
+/**
+ * Bundles `source` the way an app bundler does (esbuild with code splitting, as Next.js and Vite
+ * split dynamic imports into chunks) and measures what the page loads first.
+ */
+export async function splitBundleSize(source: string, resolveDir: string): Promise<SplitSize> {
+  const dir = mkdtempSync(join(tmpdir(), 'cms-bundle-'));
+  try {
+    const entry = join(resolveDir, `.bundle-entry-${process.pid}.ts`);
+    writeFileSync(entry, source);
+    try {
+      const result = await build({
+        entryPoints: [entry],
+        bundle: true,
+        splitting: true,
+        minify: true,
+        platform: 'browser',
+        format: 'esm',
+        target: 'es2020',
+        outdir: dir,
+        metafile: true,
+        logLevel: 'silent',
+        legalComments: 'none',
+        entryNames: 'entry',
+      });
+      const outputs = result.metafile.outputs;
+      const size = (path: string): BundleSize => {
+        const code = readFileSync(resolve(path));
+        return { minified: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength };
+      };
+      const chunks = Object.keys(outputs).filter((path) => path.endsWith('.js'));
+      const first = chunks.find((path) => outputs[path]?.entryPoint !== undefined);
+      if (!first) throw new Error('esbuild produced no entry chunk');
+      const initial = new Set<string>();
+      const visit = (path: string) => {
+        if (initial.has(path)) return;
+        initial.add(path);
+        for (const imported of outputs[path]?.imports ?? [])
+          if (imported.kind === 'import-statement') visit(imported.path);
+      };
+      visit(first);
+      const sum = (paths: string[]): BundleSize =>
+        paths.map(size).reduce((a, b) => ({ minified: a.minified + b.minified, gzip: a.gzip + b.gzip }), {
+          minified: 0,
+          gzip: 0,
+        });
+      return {
+        initial: sum([...initial]),
+        total: sum(chunks),
+        lazy: chunks
+          .filter((path) => !initial.has(path))
+          .map((path) => ({
+            name: path.replace(/^.*\//, '').replace(/-[A-Z0-9]{8}\.js$/, ''),
+            gzip: size(path).gzip,
+          })),
+      };
+    } finally {
+      rmSync(entry, { force: true });
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The first two collection-type properties of a generated client (from its declarations). */
+export function collectionProperties(outputDir: string): [string, string] {
+  const declarations = readFileSync(join(outputDir, 'client.d.ts'), 'utf8');
+  const names = [...declarations.matchAll(/^ {2}readonly (\w+): CollectionApi</gm)].map(
+    (match) => match[1] ?? '',
+  );
+  if (names.length < 2) throw new Error(`fewer than two collection types in ${outputDir}`);
+  return [names[0] ?? '', names[1] ?? ''];
+}
+
+/** An app that calls only `find` and `findOne` on two collection types, and nothing else. */
+export function findOnlyApp(outputDir: string): string {
+  const [first, second] = collectionProperties(outputDir);
+  return [
+    "import { CmsClient } from './index.js';",
+    "const cms = new CmsClient({ baseURL: 'https://cms.example.com' });",
+    `export const list = () => cms.${first}.find({ sort: ['id'] });`,
+    `export const one = (id: string) => cms.${second}.findOne(id);`,
+    '',
+  ].join('\n');
 }

@@ -1,5 +1,5 @@
 /**
- * Size budget of the generated client: the N=5 synthetic schema's client, bundled as a browser
+ * Size budgets of the generated client: the N=5 synthetic schema's client, bundled as a browser
  * app would (esbuild, minified, ES2020, ESM) and gzipped (-9), must stay within
  * CLIENT_GZIP_BUDGET. The zero-dependency promise is only worth something if its cost is
  * watched (openapi-fetch keeps a size-limit for the same reason); `npm run bench -- bundle`
@@ -8,18 +8,28 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { it } from 'node:test';
-import { ourClientSize } from '../../bench/lib/bundle-size.ts';
+import { findOnlyApp, ourClientSize, splitBundleSize } from '../../bench/lib/bundle-size.ts';
 import { emptyDir, generateOurs } from '../../bench/lib/generators.ts';
 import { WORK_DIR } from '../../bench/lib/paths.ts';
 import { syntheticPayload } from '../../bench/lib/synthetic.ts';
 
 /**
- * Bytes, gzipped. Measured 9,756 B for the N=5 client (runtime with errors, query checks,
- * upload, i18n, auth and the refresh-token session) when this test was written; the budget
- * is that plus 10%, so a change that adds about a kilobyte compressed fails here and has to
- * raise this number on purpose, in review.
+ * Bytes, gzipped, of the whole client (every lazily loaded part included). Measured 9,756 B for
+ * the N=5 client when this test was first written and 11,4xx B once auth, upload, the session
+ * and the failure explanations became parts loaded on first use (each part's module wrapper
+ * costs bytes); the budget is that plus about 5%, so a change that adds half a kilobyte
+ * compressed fails here and has to raise this number on purpose, in review. Issue 16 asks for
+ * 9 KB: `npm run bench -- bundle` reports that budget as missed.
  */
-export const CLIENT_GZIP_BUDGET = 10_750;
+export const CLIENT_GZIP_BUDGET = 12_000;
+
+/**
+ * Bytes, gzipped, that a page calling only `find` and `findOne` on two collection types loads
+ * first: measured about 8.8 KB at N=5 and 9.4 KB at N=100 (the table of 100 collection types);
+ * the budget is the larger plus about 5%. Issue 16 asks
+ * for 5 KB: the bench reports that budget as missed.
+ */
+export const FIND_ONLY_GZIP_BUDGET = 9_900;
 
 it(`the generated N=5 client is at most ${CLIENT_GZIP_BUDGET} bytes minified and gzipped`, async () => {
   const dir = emptyDir(join(WORK_DIR, 'size-test'));
@@ -31,3 +41,20 @@ it(`the generated N=5 client is at most ${CLIENT_GZIP_BUDGET} bytes minified and
       `${CLIENT_GZIP_BUDGET}. Make it smaller, or raise CLIENT_GZIP_BUDGET in test/bench/size.test.ts with a reason.`,
   );
 });
+
+for (const n of [5, 100]) {
+  it(`an app calling only find and findOne (N=${n}) loads at most ${FIND_ONLY_GZIP_BUDGET} bytes first, and no auth, upload, session or failure code`, async () => {
+    const dir = emptyDir(join(WORK_DIR, `size-test-find-${n}`));
+    generateOurs(syntheticPayload(n), dir, 'js');
+    const size = await splitBundleSize(findOnlyApp(dir), dir);
+    assert.ok(
+      size.initial.gzip <= FIND_ONLY_GZIP_BUDGET,
+      `a find/findOne page loads ${size.initial.gzip} bytes gzipped first, over the budget of ${FIND_ONLY_GZIP_BUDGET}.`,
+    );
+    assert.deepEqual(
+      size.lazy.map((chunk) => chunk.name).sort(),
+      ['runtime-auth-methods', 'runtime-failures', 'runtime-session-flow', 'runtime-upload-methods'],
+      'auth, upload, the session and failure explanations are chunks loaded on first use',
+    );
+  });
+}
