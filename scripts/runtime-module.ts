@@ -35,9 +35,12 @@ function markOf(source: ts.SourceFile, node: ts.Node): string | undefined {
 }
 
 /** The exports of index.ts, split into public and `@internal`, and the modules they come from. */
-function readIndex(dir: string): { surface: Omit<RuntimeSurface, 'coreMembers'>; modules: string[] } {
+function readIndex(dir: string): {
+  surface: Omit<RuntimeSurface, 'coreMembers' | 'parts'>;
+  modules: string[];
+} {
   const source = parse('index.ts', readFileSync(join(dir, 'index.ts'), 'utf8'));
-  const surface: Omit<RuntimeSurface, 'coreMembers'> = {
+  const surface: Omit<RuntimeSurface, 'coreMembers' | 'parts'> = {
     public: { values: [], types: [] },
     internal: { values: [], types: [] },
     typesFile: [],

@@ -56,7 +56,6 @@ export function readRuntime(dir: string): RuntimeAssets {
     ),
     surface,
   };
-  return cached;
 }
 
 /** The folder of this package's package.json, from src/ (tests) or dist/ (published). */
