@@ -243,6 +243,6 @@ export function runtimeModule(
   const source = withFileNames(`${unexportOthers(joined, keep)}\n`, extension);
   return {
     files: [{ name: 'runtime', source }, ...files],
-    surface: { ...surface, coreMembers: coreMembers(source) },
+    surface: { ...surface, coreMembers: coreMembers(source), parts: units.map((unit) => unit.name) },
   };
 }
