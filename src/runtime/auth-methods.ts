@@ -9,7 +9,7 @@ import type {
   ResetPasswordData,
 } from './auth.ts';
 import { logoutScope } from './auth.ts';
-import type { CacheOptions, CmsClientCore, RequestOptions } from './core.ts';
+import type { CacheOptions, CallOptions, CmsClientCore } from './core.ts';
 import { pathSegment } from './core.ts';
 import type { SessionFlow } from './session-port.ts';
 import type { SchemaShape } from './shape.ts';
@@ -39,8 +39,8 @@ export function authMethods<S extends SchemaShape>(
   flow: SessionFlow,
 ): Partial<Record<keyof AuthMethods<S>, unknown>> {
   /** A route anyone may call: without the session's (maybe expired) token, never refreshed. */
-  const publicRequest = <T>(path: string, options: RequestOptions) =>
-    client.request<T>(path, { ...options, publicAuthRoute: true, noRecover: true });
+  const publicRequest = <T>(path: string, options: CallOptions) =>
+    client.call<T>(path, { ...options, publicAuthRoute: true, noRecover: true });
   /** A public route that takes an email address (`{ email }`) as its JSON body. */
   const emailRoute =
     (method: string, path: string) => (data: { email: string }, cacheOptions?: CacheOptions) => {
@@ -105,7 +105,7 @@ export function authMethods<S extends SchemaShape>(
       // Not across tabs: an expired token makes this request refresh, under the refresh lock.
       const body = await flow.afterRefresh(
         () =>
-          client.request(path, {
+          client.call(path, {
             method: 'POST',
             body: data,
             cacheOptions,

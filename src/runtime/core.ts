@@ -80,22 +80,30 @@ export interface RequestOptions {
   cacheOptions?: CacheOptions | undefined;
   /** Resolve a 404 as `null` instead of throwing (and without calling `onError`). */
   nullOnNotFound?: boolean;
+}
+
+/**
+ * `request()`'s options and what the client's own operations add: how the answer is read, which
+ * token and credentials go, and whether a failure refreshes the session.
+ * @internal
+ */
+export interface CallOptions extends RequestOptions {
   /**
-   * @internal The answer must be Strapi's `{ data }` envelope: any other JSON, or an empty body
+   * The answer must be Strapi's `{ data }` envelope: any other JSON, or an empty body
    * (except a DELETE's 204), is a `CmsConnectionError` rather than a `TypeError` later.
    */
   envelope?: boolean;
-  /** @internal Send this Bearer token instead of the client's. */
+  /** Send this Bearer token instead of the client's. */
   bearer?: string | undefined;
-  /** @internal A public auth route: an active session does not send its own (maybe expired) token. */
+  /** A public auth route: an active session does not send its own (maybe expired) token. */
   publicAuthRoute?: boolean;
-  /** @internal Fetch credentials for this request instead of the configured ones. */
+  /** Fetch credentials for this request instead of the configured ones. */
   credentials?: CmsCredentials | undefined;
-  /** @internal Never carries `Authorization`, even when `onRequest` sets it (the refresh request). */
+  /** Never carries `Authorization`, even when `onRequest` sets it (the refresh request). */
   anonymousRequest?: boolean;
-  /** @internal Never refresh and retry this request. */
+  /** Never refresh and retry this request. */
   noRecover?: boolean;
-  /** @internal Do not follow a redirect: a 3xx answer resolves as `{ location }`. */
+  /** Do not follow a redirect: a 3xx answer resolves as `{ location }`. */
   manualRedirect?: boolean;
 }
 
@@ -306,7 +314,12 @@ export class CmsClientCore {
    * is none. In an active session, a 401 under the session's token (or a 403 with no token)
    * refreshes the session once and retries the request once.
    */
-  async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return this.call<T>(path, options);
+  }
+
+  /** @internal `request()` with the options of the client's own operations. */
+  async call<T>(path: string, options: CallOptions = {}): Promise<T> {
     if (this.activeSession && this.session === undefined) await this.sessionFlow();
     let attempt = await this.send(path, options);
     const session = this.session;
@@ -319,7 +332,7 @@ export class CmsClientCore {
   }
 
   /** Builds the request (headers, hooks, timeout), sends it, and reads the whole body. */
-  private async send(path: string, options: RequestOptions): Promise<Attempt> {
+  private async send(path: string, options: CallOptions): Promise<Attempt> {
     const core = this.core;
     const query = toQueryString(options.query);
     const url = `${core.baseURL}/api/${path}${query ? `?${query}` : ''}`;
@@ -416,7 +429,7 @@ export class CmsClientCore {
    * Turns an attempt into the caller's result, or reports and throws its error; what explains a
    * failure (failures.ts) loads when one first happens.
    */
-  private async settle<T>(attempt: Attempt, options: RequestOptions): Promise<T> {
+  private async settle<T>(attempt: Attempt, options: CallOptions): Promise<T> {
     const response = attempt.response;
     if (attempt.failure !== undefined || response === undefined)
       return this.fail(attempt, attempt.failure ?? new CmsConnectionError('No response.', attempt.url));

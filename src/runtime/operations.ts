@@ -220,7 +220,7 @@ async function write(
   const { body, uploaded } = await writeBody(client, `${method} /api/${path}`, data, media);
   try {
     return (
-      await client.request<CmsResponse<unknown>>(path, { method, query, body, cacheOptions, envelope: true })
+      await client.call<CmsResponse<unknown>>(path, { method, query, body, cacheOptions, envelope: true })
     ).data;
   } catch (error) {
     await removeFiles(client, uploaded);
@@ -237,14 +237,14 @@ export function collectionApi<S extends SchemaShape, U extends string>(
   const api = {
     async find(params?: object, cacheOptions?: CacheOptions) {
       return (
-        await client.request<CmsResponse<unknown[]>>(path, { query: params, cacheOptions, envelope: true })
+        await client.call<CmsResponse<unknown[]>>(path, { query: params, cacheOptions, envelope: true })
       ).data;
     },
     findWithMeta(params?: object, cacheOptions?: CacheOptions) {
-      return client.request<CmsResponse<unknown[]>>(path, { query: params, cacheOptions, envelope: true });
+      return client.call<CmsResponse<unknown[]>>(path, { query: params, cacheOptions, envelope: true });
     },
     async findOne(documentId: string, params?: object, cacheOptions?: CacheOptions) {
-      const body = await client.request<CmsResponse<unknown> | null>(documentPath(path, documentId), {
+      const body = await client.call<CmsResponse<unknown> | null>(documentPath(path, documentId), {
         query: params,
         cacheOptions,
         nullOnNotFound: true,
@@ -260,7 +260,7 @@ export function collectionApi<S extends SchemaShape, U extends string>(
     },
     async delete(documentId: string, second?: unknown, third?: unknown) {
       const { query, cacheOptions } = writeArguments(second, third);
-      const body = await client.request<CmsResponse<unknown> | null>(documentPath(path, documentId), {
+      const body = await client.call<CmsResponse<unknown> | null>(documentPath(path, documentId), {
         method: 'DELETE',
         query,
         cacheOptions,
@@ -280,9 +280,8 @@ export function singleApi<S extends SchemaShape, U extends string>(
 ): SingleApi<S, U> {
   const api = {
     async find(params?: object, cacheOptions?: CacheOptions) {
-      return (
-        await client.request<CmsResponse<unknown>>(path, { query: params, cacheOptions, envelope: true })
-      ).data;
+      return (await client.call<CmsResponse<unknown>>(path, { query: params, cacheOptions, envelope: true }))
+        .data;
     },
     update(data: unknown, second?: unknown, third?: unknown) {
       return write(client, path, 'PUT', data, media, second, third);

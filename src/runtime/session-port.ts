@@ -3,7 +3,7 @@
  * first use) share: the shapes they exchange, and how each reaches the other.
  */
 import type { LogoutScope } from './auth.ts';
-import type { Attempt, CacheOptions, CmsCredentials, RequestOptions } from './core.ts';
+import type { Attempt, CacheOptions, CallOptions, CmsCredentials } from './core.ts';
 import type { CmsConnectionError, CmsError } from './errors.ts';
 
 /**
@@ -96,9 +96,9 @@ export interface CorePort {
     token: string | undefined;
   };
   /** Sends one request and reads the whole answer. */
-  send(path: string, options: RequestOptions): Promise<Attempt>;
+  send(path: string, options: CallOptions): Promise<Attempt>;
   /** Turns an attempt into its result, or reports and throws its error. */
-  settle<T>(attempt: Attempt, options: RequestOptions): Promise<T>;
+  settle<T>(attempt: Attempt, options: CallOptions): Promise<T>;
   /** Reports a failed attempt (debug log, `onError`) and throws its error. */
   fail(attempt: Attempt, error: CmsError | CmsConnectionError): never;
   /** The debug log line of an attempt. */
