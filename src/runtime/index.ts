@@ -126,6 +126,7 @@ export {
   type ZonePopulate,
 } from './params.ts';
 export { toQueryString } from './query.ts';
+export { assertQueryLength, MAX_QUERY_LENGTH } from './query-limits.ts';
 export type { Entry, QueryResult } from './result.ts';
 export type {
   AttributeLink,
