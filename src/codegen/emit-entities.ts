@@ -18,7 +18,7 @@ import type {
 import { jsdocText, stringLiteral } from './names.ts';
 
 /** The TypeScript type of a scalar value as read (`entry`) or written (`input`). */
-export function scalarType(type: ScalarType, enumValues: readonly string[], side: 'entry' | 'input'): string {
+function scalarType(type: ScalarType, enumValues: readonly string[], side: 'entry' | 'input'): string {
   switch (type) {
     case 'enumeration':
       return enumValues.map(stringLiteral).join(' | ');

@@ -1,25 +1,23 @@
 /**
- * `<Name>Filters`: what `filters` accepts for each model. A scalar field (system fields first)
- * takes the runtime's named condition the model gave it (`TextFilter`, `DateFilter`...): the
+ * `<Name>Filters`: what `filters` accepts for each model. Each of the model's filter fields
+ * (system fields, then visible scalars) takes the runtime's named condition the model gave it (`TextFilter`, `DateFilter`...): the
  * value itself (shorthand for `$eq`; never `null`, which is `$null`) or the operators of its
  * kind. Relations, media and components take conditions on their target's fields; `$and`,
  * `$or`, `$not` nest. Hidden attributes and dynamic zones are left out: Strapi rejects filters
  * on them.
  */
 
-import { scalarType } from './emit-entities.ts';
 import { declareInterface, type Member, title } from './emit-syntax.ts';
 import type {
   CodegenModel,
   ComponentModel,
   ContentTypeModel,
   FilterCondition,
+  FilterField,
   FilterKind,
   ModelAttribute,
-  ScalarAttribute,
-  SystemField,
 } from './model-types.ts';
-import { jsdocText } from './names.ts';
+import { jsdocText, stringLiteral } from './names.ts';
 
 const UPLOAD_FILE_UID = 'plugin::upload.file';
 
@@ -61,12 +59,12 @@ const FILTER_KIND_DOCS: Record<FilterKind, string> = {
 };
 
 /** A scalar field's filter member; an enumeration's condition takes its values. */
-function scalarFilterMember(field: ScalarAttribute | SystemField, context: FilterContext): Member {
+function scalarFilterMember(field: FilterField, context: FilterContext): Member {
   const condition = context.use(field.condition);
-  const values = 'enumValues' in field ? field.enumValues : [];
+  const values = field.enumValues.map(stringLiteral).join(' | ');
   return {
     key: field.key,
-    type: values.length > 0 ? `${condition}<${scalarType(field.type, values, 'entry')}>` : condition,
+    type: values === '' ? condition : `${condition}<${values}>`,
     optional: true,
     docs: [`\`${jsdocText(field.name)}\`: ${FILTER_KIND_DOCS[field.filterKind]}.`],
   };
@@ -108,11 +106,8 @@ function filtersDeclaration(
   extraLinks: Member[],
   context: FilterContext,
 ): string {
-  const visible = model.attributes.filter((a) => !a.hidden);
-  const scalars = visible
-    .filter((a): a is ScalarAttribute => a.classification === 'scalar')
-    .map((a) => scalarFilterMember(a, context));
-  const links = visible
+  const links = model.attributes
+    .filter((a) => !a.hidden)
     .map((a) => linkFilterMember(a, context))
     .filter((member): member is Member => member !== undefined);
   const self = model.names.filters;
@@ -123,8 +118,7 @@ function filtersDeclaration(
     ],
     self,
     [
-      ...model.systemFields.map((field) => scalarFilterMember(field, context)),
-      ...scalars,
+      ...model.filterFields.map((field) => scalarFilterMember(field, context)),
       ...links,
       ...extraLinks,
       { key: '$and', type: `readonly ${self}[]`, optional: true, docs: ['All of the conditions.'] },

@@ -1,6 +1,6 @@
 /**
  * `CmsSchemaTypes`: every content type and component by uid, with its interface names, what
- * each link points at and the filter kind of each scalar field (system fields first). The
+ * each link points at and the filter kind of each of its filter fields (system fields first). The
  * client builds its populate-aware types on it.
  */
 import { comment } from './emit-syntax.ts';
@@ -9,10 +9,9 @@ import type {
   ComponentModel,
   ContentTypeModel,
   DraftNames,
+  FilterField,
   ModelAttribute,
   ModelNames,
-  ScalarAttribute,
-  SystemField,
 } from './model-types.ts';
 import { stringLiteral } from './names.ts';
 
@@ -49,11 +48,7 @@ function linksOf(attributes: ModelAttribute[], extra: [string, string][] = []): 
   ]);
 }
 
-function scalarsOf(system: SystemField[], attributes: ModelAttribute[]): string {
-  const fields: (SystemField | ScalarAttribute)[] = [
-    ...system,
-    ...attributes.filter((a): a is ScalarAttribute => a.classification === 'scalar' && !a.hidden),
-  ];
+function scalarsOf(fields: FilterField[]): string {
   return inlineObject(fields.map((field): [string, string] => [field.key, stringLiteral(field.filterKind)]));
 }
 
@@ -88,7 +83,7 @@ function contentTypeEntry(ct: ContentTypeModel): string {
     entry(ct.names, [
       `kind: ${stringLiteral(ct.kind)}`,
       `links: ${linksOf(ct.attributes, localizations)}`,
-      `scalars: ${scalarsOf(ct.systemFields, ct.attributes)}`,
+      `scalars: ${scalarsOf(ct.filterFields)}`,
       ...drafts(ct.draft),
     ]) +
     '    };\n'
@@ -100,7 +95,7 @@ function componentEntry(c: ComponentModel): string {
     `    ${stringLiteral(c.uid)}: {\n` +
     entry(c.names, [
       `links: ${linksOf(c.attributes)}`,
-      `scalars: ${scalarsOf(c.systemFields, c.attributes)}`,
+      `scalars: ${scalarsOf(c.filterFields)}`,
       ...drafts(c.draft),
     ]) +
     '    };\n'

@@ -1,9 +1,16 @@
 /**
- * Decided once for the whole generator: how a scalar field filters (by its attribute type) and
- * which fields Strapi adds to every entry and component instance. The emitters only read the
- * result from the model.
+ * Decided once for the whole generator: which fields Strapi adds to every entry and component
+ * instance, and how each scalar field filters (by its attribute type). The emitters only read
+ * the result from the model (`systemFields`, `filterFields`).
  */
-import type { ScalarFilter, ScalarType, SystemField, SystemFieldName } from './model-types.ts';
+import type {
+  FilterField,
+  ModelAttribute,
+  ScalarFilter,
+  ScalarType,
+  SystemField,
+  SystemFieldName,
+} from './model-types.ts';
 
 /**
  * A scalar attribute type's filter: numbers and dates take range operators (and a number or a
@@ -35,7 +42,7 @@ export function scalarFilter(type: ScalarType): ScalarFilter {
 }
 
 function systemField(name: SystemFieldName, type: SystemField['type'], leading = false): SystemField {
-  return { name, key: name, type, leading, ...scalarFilter(type) };
+  return { name, key: name, type, leading };
 }
 
 /**
@@ -58,4 +65,20 @@ export function contentTypeSystemFields(localized: boolean): SystemField[] {
 /** The field Strapi adds to every component instance: its numeric `id`. */
 export function componentSystemFields(): SystemField[] {
   return [systemField('id', 'integer', true)];
+}
+
+/** The fields `filters` takes a condition on: the system fields, then the visible scalar attributes. */
+export function filterFields(system: SystemField[], attributes: ModelAttribute[]): FilterField[] {
+  const fields: FilterField[] = system.map((field) => ({
+    name: field.name,
+    key: field.key,
+    enumValues: [],
+    ...scalarFilter(field.type),
+  }));
+  for (const attribute of attributes) {
+    if (attribute.classification !== 'scalar' || attribute.hidden) continue;
+    const { name, key, enumValues } = attribute;
+    fields.push({ name, key, enumValues, ...scalarFilter(attribute.type) });
+  }
+  return fields;
 }

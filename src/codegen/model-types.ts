@@ -1,8 +1,9 @@
 /**
  * The codegen model: what buildModel (model.ts) makes of a schema payload and the emitters read.
- * Every name is resolved, every attribute classified (scalar, relation, media, component or
- * dynamic zone) and every scalar given its filter kind, and each model lists the fields Strapi
- * adds to it, so no emitter switches on a schema attribute type or spells a system field.
+ * Every name is resolved and every attribute classified (scalar, relation, media, component or
+ * dynamic zone); each model lists the fields Strapi adds to it and the fields `filters` takes a
+ * condition on, with their filter kinds, so no emitter switches on a schema attribute type for
+ * filtering or spells a system field.
  */
 import type { AttributeType, RelationKind, SchemaAuth, SchemaRoute } from '../schema/types.ts';
 
@@ -24,7 +25,6 @@ export type FilterCondition =
 /** How a scalar field filters: the kind of its operators and the runtime condition that types them. */
 export interface ScalarFilter {
   filterKind: FilterKind;
-  /** An enumeration's condition takes its values as the type argument (`TextFilter<'a' | 'b'>`). */
   condition: FilterCondition;
 }
 
@@ -46,7 +46,7 @@ interface AttributeBase {
   docs: string[];
 }
 
-export interface ScalarAttribute extends AttributeBase, ScalarFilter {
+export interface ScalarAttribute extends AttributeBase {
   classification: 'scalar';
   type: ScalarType;
   /** Enumeration values (deduplicated, in schema order); empty for other types. */
@@ -101,14 +101,27 @@ export type ModelAttribute =
 /** The fields Strapi adds to entries and components itself (never schema attributes). */
 export type SystemFieldName = 'id' | 'documentId' | 'createdAt' | 'updatedAt' | 'publishedAt' | 'locale';
 
-/** A field Strapi adds to every entry of a model, typed and filtered like the attribute type it behaves as. */
-export interface SystemField extends ScalarFilter {
+/** A field Strapi adds to every entry of a model, typed like the attribute type it behaves as. */
+export interface SystemField {
   name: SystemFieldName;
   /** `name` as an interface property key (always a plain identifier). */
   key: SystemFieldName;
   type: 'integer' | 'string' | 'datetime';
   /** Listed before the attributes in the entry interfaces (`id`, `documentId`); the others after. */
   leading: boolean;
+}
+
+/**
+ * A field `filters` takes a condition on directly: a system field or a visible scalar attribute
+ * (hidden ones Strapi rejects in filters).
+ */
+export interface FilterField extends ScalarFilter {
+  /** The field's name (what the docs show). */
+  name: string;
+  /** `name` as an interface property key. */
+  key: string;
+  /** An enumeration's values, which its condition takes as type argument (`TextFilter<'a' | 'b'>`); else empty. */
+  enumValues: string[];
 }
 
 export interface ModelNames {
@@ -143,8 +156,10 @@ export interface ContentTypeModel {
   draft: DraftNames;
   /** Property on the generated client (`api::` content types only), otherwise null. */
   clientProperty: string | null;
-  /** The fields Strapi adds (`id`, `documentId`, timestamps, `locale` when localized), in filter order. */
+  /** The fields Strapi adds: `id`, `documentId`, the timestamps, `locale` when localized. */
   systemFields: SystemField[];
+  /** System fields, then visible scalar attributes in schema order. */
+  filterFields: FilterField[];
   /** In schema order. */
   attributes: ModelAttribute[];
   routes: SchemaRoute[];
@@ -172,6 +187,8 @@ export interface ComponentModel {
   draft: DraftNames;
   /** The field Strapi adds to every component instance: `id`. */
   systemFields: SystemField[];
+  /** `id`, then visible scalar attributes in schema order. */
+  filterFields: FilterField[];
   attributes: ModelAttribute[];
 }
 

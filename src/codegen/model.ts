@@ -1,7 +1,7 @@
 /**
  * Schema -> model: validates the payload (validate.ts), then resolves every name the emitters
- * print, classifies every attribute and lists each model's system fields (fields.ts), so
- * emitters never invent or escape a name, nor switch on a schema attribute type, themselves.
+ * print, classifies every attribute and lists each model's system fields and filter fields
+ * (fields.ts), so emitters never invent or escape a name, nor decide a filter kind, themselves.
  * The model's types: model-types.ts; how each name is made: naming.ts.
  *
  * Naming (see names.ts for the character rules and the numbering of collisions):
@@ -34,7 +34,7 @@ import type {
 import { attributeDocs } from './attribute-docs.ts';
 import { visibleRule } from './conditions.ts';
 import { assignDraftNames, NO_DRAFT } from './drafts.ts';
-import { componentSystemFields, contentTypeSystemFields, scalarFilter } from './fields.ts';
+import { componentSystemFields, contentTypeSystemFields, filterFields } from './fields.ts';
 import type {
   CodegenModel,
   ComponentModel,
@@ -94,6 +94,8 @@ export function buildModel(
     const names = ctNames.get(uid)!;
     const localized = source.localized === true;
     const routes = Array.isArray(source.routes) ? source.routes : [];
+    const systemFields = contentTypeSystemFields(localized);
+    const attributes = buildAttributes(names.entry, source.attributes, context);
     return {
       uid,
       kind: source.kind,
@@ -105,8 +107,9 @@ export function buildModel(
       names,
       draft: NO_DRAFT,
       clientProperty: null,
-      systemFields: contentTypeSystemFields(localized),
-      attributes: buildAttributes(names.entry, source.attributes, context),
+      systemFields,
+      filterFields: filterFields(systemFields, attributes),
+      attributes,
       routes,
       customRoutes: customRouteModels(routes),
     };
@@ -114,14 +117,17 @@ export function buildModel(
   const componentModels = componentUids.map((uid): ComponentModel => {
     const source: SchemaComponent = components[uid]!;
     const names = componentNames.get(uid)!;
+    const systemFields = componentSystemFields();
+    const attributes = buildAttributes(names.entry, source.attributes, context);
     return {
       uid,
       category: source.category,
       displayName: source.displayName,
       names,
       draft: NO_DRAFT,
-      systemFields: componentSystemFields(),
-      attributes: buildAttributes(names.entry, source.attributes, context),
+      systemFields,
+      filterFields: filterFields(systemFields, attributes),
+      attributes,
     };
   });
 
@@ -213,7 +219,7 @@ function buildAttribute(
     default: {
       if (type === 'blocks') context.hasBlocks = true;
       const enumValues = type === 'enumeration' ? [...new Set(attribute.enum)] : [];
-      return { ...base, classification: 'scalar', type, enumValues, ...scalarFilter(type) };
+      return { ...base, classification: 'scalar', type, enumValues };
     }
   }
 }
