@@ -2,26 +2,7 @@
  * Schema -> model: validates the payload (validate.ts), then resolves every name the emitters
  * print, classifies every attribute and lists each model's system fields and filter fields
  * (fields.ts), so emitters never invent or escape a name, nor decide a filter kind, themselves.
- * The model's types: model-types.ts; how each name is made: naming.ts.
- *
- * Naming (see names.ts for the character rules and the numbering of collisions):
- * - `api::<x>.<y>` content type: PascalCase(singularName) (`blog-post` -> `BlogPost`);
- *   `plugin::<plugin>.<y>`: PascalCase(plugin + '-' + singularName) (`UsersPermissionsUser`);
- *   any other `<ns>::` prefix: PascalCase(ns + '-' + singularName).
- * - Component: PascalCase(category + '-' + name) (`shared.seo` -> `SharedSeo`).
- * - Each content type or component T takes the four names T, TPopulatable, TInput and TFilters
- *   together.
- * - Dynamic zone: `<Owner><Attr>Zone` (`Article` + `sections` -> `ArticleSectionsZone`).
- * - Order of claims: the shared and global names in reservedTypeNames() first (never handed out,
- *   whether or not the output uses them), then content types by uid, then components by uid,
- *   then dynamic zones (owners in that same order, attributes by name). A taken name gets the
- *   first free numeric suffix 2, 3, ...; for T the suffix goes on the stem, so all four names
- *   move together (`Article2`, `Article2Populatable`, `Article2Input`, `Article2Filters`).
- * - Client property of an `api::` content type: camelCase(pluralName) for a collection type,
- *   camelCase(singularName) for a single type; a leading digit gets a `_` prefix, an empty name
- *   becomes `unnamed`. A name equal to a client member (reservedClientMembers()) or an
- *   ECMAScript reserved word (ECMASCRIPT_RESERVED_WORDS; `global`, `type` stay) gets the suffix `Collection` (collection type) or `Single` (single type); a name taken by
- *   an earlier uid then gets 2, 3, ... (`auth` -> `authCollection`, `tags`, `tags2`).
+ * The model's types: model-types.ts; how each name is made and in which order: naming.ts.
  */
 import type {
   AttributeType,
