@@ -39,6 +39,7 @@ export class FilterContext {
     return (uid === null ? undefined : this.#names.get(uid)) ?? 'Record<string, unknown>';
   }
 
+  /** Records that a filter uses the runtime condition (so the types file imports it) and returns its name. */
   use(condition: FilterCondition): string {
     this.#used.add(condition);
     return condition;
