@@ -2,8 +2,9 @@
  * `cms-types` (also `npx cms-typed-client`): the command line. Parses the command and flags,
  * runs it, and turns every failure into one clear message and a documented exit code.
  */
-import { isSchemaError } from '../codegen/model.ts';
+
 import { packageVersion } from '../codegen/runtime-assets.ts';
+import { isSchemaError } from '../codegen/validate.ts';
 import { type FlagSpecs, type FlagValues, parseFlags, UsageError } from './args.ts';
 import { check } from './check.ts';
 import type { CliContext } from './context.ts';

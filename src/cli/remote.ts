@@ -2,6 +2,7 @@
  * Talks to the plugin: `/schema-hash`, `/schema` and `/schema-watch`, with errors that say
  * what to do. The token is sent, never printed.
  */
+import { validateSchema } from '../codegen/validate.ts';
 import { causeCode } from '../runtime/failures.ts';
 import { schemaHash } from '../schema/hash.ts';
 import { SCHEMA_FORMAT, type SchemaResponse } from '../schema/types.ts';
@@ -182,7 +183,11 @@ export async function fetchSchema(remote: Remote): Promise<SchemaResponse> {
   return checkPayload(body, `${remote.url}${PLUGIN_PATH}/schema`);
 }
 
-/** The payload's shape and its hash are checked before anything is generated from it. */
+/**
+ * The payload's envelope (`{hash, schema, strapi?}`), format and hash are checked here
+ * (RemoteError), then the schema itself by the generator's validation (SchemaError, see
+ * src/codegen/validate.ts), before anything is generated from it.
+ */
 export function checkPayload(body: unknown, source: string): SchemaResponse {
   const payload = body as Partial<SchemaResponse> | null;
   const schema = payload?.schema;
@@ -195,14 +200,6 @@ export function checkPayload(body: unknown, source: string): SchemaResponse {
         'Install the same cms-typed-client version in Strapi and in this project.',
     );
   }
-  if (
-    typeof schema.contentTypes !== 'object' ||
-    schema.contentTypes === null ||
-    typeof schema.components !== 'object' ||
-    schema.components === null
-  ) {
-    throw new RemoteError(`${source} has no contentTypes or components.`);
-  }
   checkServerInfo(payload.strapi, source);
   const computed = schemaHash(schema);
   if (computed !== payload.hash) {
@@ -210,6 +207,8 @@ export function checkPayload(body: unknown, source: string): SchemaResponse {
       `${source} is corrupt: its hash does not match its content. Try again; if it persists, restart Strapi.`,
     );
   }
+  // The content itself: the generator's own validation, once, before anything is written.
+  validateSchema(schema);
   return payload as SchemaResponse;
 }
 

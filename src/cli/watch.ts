@@ -6,7 +6,7 @@
  * regenerates at most once per hash: a reconnect that finds the stored hash writes nothing,
  * `--force` included (that applies to the first connection only).
  */
-import { isSchemaError } from '../codegen/model.ts';
+import { isSchemaError } from '../codegen/validate.ts';
 import type { CliContext } from './context.ts';
 import { readEventStream } from './event-stream.ts';
 import { currentHash, runGenerate } from './generate.ts';

@@ -15,7 +15,13 @@
  *   required attribute (or a component holding one).
  * The registry lists them as `draftEntry`, `draftPopulatable` and `draftInput`.
  */
-import type { ComponentModel, ContentTypeModel, DraftNames, ModelAttribute, ZoneMember } from './model.ts';
+import type {
+  ComponentModel,
+  ContentTypeModel,
+  DraftNames,
+  ModelAttribute,
+  ZoneMember,
+} from './model-types.ts';
 import { stringLiteral, type Uniquifier } from './names.ts';
 
 /** A model without draft interfaces. */

@@ -1,0 +1,116 @@
+/**
+ * The names the model hands out: type-name stems of content types and components, the four
+ * names every model takes together, client property names and custom route method names.
+ * buildModel (model.ts) claims them in the order below.
+ *
+ * Rules (see names.ts for the character rules and the numbering of collisions):
+ * - `api::<x>.<y>` content type: PascalCase(singularName) (`blog-post` -> `BlogPost`);
+ *   `plugin::<plugin>.<y>`: PascalCase(plugin + '-' + singularName) (`UsersPermissionsUser`);
+ *   any other `<ns>::` prefix: PascalCase(ns + '-' + singularName).
+ * - Component: PascalCase(category + '-' + name) (`shared.seo` -> `SharedSeo`).
+ * - Each content type or component T takes the four names T, TPopulatable, TInput and TFilters
+ *   together.
+ * - Dynamic zone: `<Owner><Attr>Zone` (`Article` + `sections` -> `ArticleSectionsZone`).
+ * - Order of claims: the shared and global names in reservedTypeNames() first (never handed out,
+ *   whether or not the output uses them), then content types by uid, then components by uid,
+ *   then dynamic zones (owners in that same order, attributes by name), then draft names
+ *   (drafts.ts). A taken name gets the
+ *   first free numeric suffix 2, 3, ...; for T the suffix goes on the stem, so all four names
+ *   move together (`Article2`, `Article2Populatable`, `Article2Input`, `Article2Filters`).
+ * - Client property of an `api::` content type: camelCase(pluralName) for a collection type,
+ *   camelCase(singularName) for a single type; a leading digit gets a `_` prefix, an empty name
+ *   becomes `unnamed`. A name equal to a client member (reservedClientMembers()) or an
+ *   ECMAScript reserved word (ECMASCRIPT_RESERVED_WORDS; `global`, `type` stay) gets the suffix `Collection` (collection type) or `Single` (single type); a name taken by
+ *   an earlier uid then gets 2, 3, ... (`auth` -> `authCollection`, `tags`, `tags2`).
+ */
+import type { SchemaRoute } from '../schema/types.ts';
+import type { ContentTypeModel, CustomRouteModel, ModelNames } from './model-types.ts';
+import { camelCase, ECMASCRIPT_RESERVED_WORDS, typeName, Uniquifier } from './names.ts';
+
+/** Members of the collection and single-type APIs that a custom route method may not take. */
+export const API_MEMBERS: readonly string[] = [
+  'find',
+  'findWithMeta',
+  'findOne',
+  'create',
+  'update',
+  'delete',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__proto__',
+  'then',
+];
+
+/**
+ * The type-name stem of a content type: PascalCase(singularName) for `api::`,
+ * PascalCase(plugin + '-' + singularName) for `plugin::<plugin>.`, else PascalCase(ns + '-' + singularName).
+ */
+export function contentTypeStem(uid: string, singularName: string): string {
+  const separator = uid.indexOf('::');
+  const namespace = separator >= 0 ? uid.slice(0, separator) : '';
+  if (namespace === 'api') return typeName(singularName);
+  if (namespace === 'plugin') {
+    const rest = uid.slice(separator + 2);
+    const dot = rest.indexOf('.');
+    return typeName(`${dot >= 0 ? rest.slice(0, dot) : rest}-${singularName}`);
+  }
+  return typeName(`${namespace}-${singularName}`);
+}
+
+/** The type-name stem of a component: PascalCase(category + '-' + name) (`shared.seo` -> `SharedSeo`). */
+export function componentStem(uid: string, category: string): string {
+  const name = uid.startsWith(`${category}.`) ? uid.slice(category.length + 1) : uid;
+  return typeName(`${category}-${name}`);
+}
+
+const MODEL_NAME_SUFFIXES = ['', 'Populatable', 'Input', 'Filters'];
+
+/** Claims T, TPopulatable, TInput and TFilters together: a suffix moves all four (`Article2Input`). */
+export function claimModelNames(types: Uniquifier, stem: string): ModelNames {
+  const entry = types.claimGroup(stem, MODEL_NAME_SUFFIXES);
+  return {
+    entry,
+    populatable: `${entry}Populatable`,
+    input: `${entry}Input`,
+    filters: `${entry}Filters`,
+  };
+}
+
+/**
+ * Sets the client property of every `api::` content type, in model order: camelCase(pluralName)
+ * for a collection type, camelCase(singularName) for a single type; `unnamed` when empty, `_`
+ * before a leading digit, `Collection`/`Single` after a client member or reserved word, then 2, 3, ...
+ */
+export function assignClientProperties(models: ContentTypeModel[], reserved: ReadonlySet<string>): void {
+  const clientNames = new Uniquifier([...reserved, ...ECMASCRIPT_RESERVED_WORDS]);
+  for (const model of models) {
+    if (!model.uid.startsWith('api::')) continue;
+    const collection = model.kind === 'collectionType';
+    let base = camelCase(collection ? model.pluralName : model.singularName);
+    if (base === '') base = 'unnamed';
+    if (/^[0-9]/.test(base)) base = `_${base}`;
+    if (reserved.has(base) || ECMASCRIPT_RESERVED_WORDS.has(base)) {
+      base += collection ? 'Collection' : 'Single';
+    }
+    model.clientProperty = clientNames.claim(base);
+  }
+}
+
+/** Route methods: camelCase action names, numbered on collision; path params as identifiers. */
+export function customRouteModels(routes: SchemaRoute[]): CustomRouteModel[] {
+  const names = new Uniquifier();
+  return routes.map((route) => {
+    let wanted = camelCase(route.handler) || 'route';
+    if (/^[0-9]/.test(wanted)) wanted = `_${wanted}`;
+    if (API_MEMBERS.includes(wanted) || ECMASCRIPT_RESERVED_WORDS.has(wanted)) wanted = `${wanted}Route`;
+    const params = new Uniquifier(['cacheOptions', 'body', 'query']);
+    const paramNames = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => {
+      let param = camelCase(match[1] ?? '') || 'param';
+      if (/^[0-9]/.test(param) || ECMASCRIPT_RESERVED_WORDS.has(param)) param = `_${param}`;
+      return params.claim(param);
+    });
+    return { name: names.claim(wanted), method: route.method, path: route.path, params: paramNames };
+  });
+}
