@@ -3,7 +3,7 @@
  * once per process. The CLI runs from there and the in-process generator embeds its runtime,
  * so every figure of a run comes from one build.
  */
-import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RuntimeAssets, readRuntime } from '../../src/codegen/runtime-assets.ts';
 import { ROOT, SNAPSHOT_DIR } from './paths.ts';
