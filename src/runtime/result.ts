@@ -20,15 +20,11 @@ type AlwaysReturned = 'id' | 'documentId';
  */
 type Plain<T> = { [K in keyof T]: T[K] } & {};
 
-/**
- * `E` narrowed to the fields `F` and those always returned, in `E`'s order. A mapped type here
- * rather than `Pick`, so quick info shows the fields rather than `Pick<...>`; `keyof E` keeps
- * each field's optionality and doc comment.
- */
-type PickFields<E, F> = { [K in keyof E as K extends F | AlwaysReturned ? K : never]: E[K] } & {};
+/** `E` narrowed to the fields `F` and those always returned, as one object type (not `Pick<...>`). */
+type PickFields<E, F> = Plain<Pick<E, Extract<F | AlwaysReturned, keyof E>>>;
 
 type Selected<M, P, D> = P extends { fields: readonly (infer F)[] }
-  ? PickFields<EntryIn<M, D>, F>
+  ? Pick<EntryIn<M, D>, Extract<F | AlwaysReturned, keyof EntryIn<M, D>>>
   : EntryIn<M, D>;
 
 /** Like `Base` (an array, a nullable value or a value), holding `X` instead. */
@@ -36,14 +32,19 @@ type Like<Base, X> = Base extends readonly unknown[] ? X[] : null extends Base ?
 
 type Element<Base> = Base extends readonly (infer E)[] ? E : NonNullable<Base>;
 
+/**
+ * A member of a dynamic zone: component `C` with its `__component`, as one object type (its
+ * populated attributes and fields are spread here rather than nested in another plain type).
+ */
 type ZoneMember<S extends SchemaShape, On, C, D> = C extends string
-  ? Plain<
-      { __component: C; id: number } & (C extends keyof On
-        ? On[C] extends true
-          ? EntryIn<ModelOf<S, C>, D>
-          : QueryResult<S, ModelOf<S, C>, On[C], D>
-        : EntryIn<ModelOf<S, C>, D>)
-    >
+  ? C extends keyof On
+    ? On[C] extends true
+      ? Plain<{ __component: C; id: number } & EntryIn<ModelOf<S, C>, D>>
+      : Plain<
+          { __component: C; id: number } & Populated<S, ModelOf<S, C>, PopulateOf<On[C]>, D> &
+            Selected<ModelOf<S, C>, On[C], D>
+        >
+    : Plain<{ __component: C; id: number } & EntryIn<ModelOf<S, C>, D>>
   : never;
 
 /** A relation or component populated with `count: true` (Strapi's shape, never `null`). */
@@ -98,7 +99,11 @@ type PopulateOf<P> = P extends { populate: infer Pop } ? Pop : undefined;
  * The selected fields `Sel` with what `populate` added, `Pop` (`unknown` when nothing was): one
  * plain object type, the populated attributes first.
  */
-type Combined<Sel, Pop> = unknown extends Pop ? Sel : Plain<Pop & Sel>;
+type Combined<Sel, Pop, P> = unknown extends Pop
+  ? P extends { fields: readonly unknown[] }
+    ? Plain<Sel>
+    : Sel
+  : Plain<Pop & Sel>;
 
 /**
  * An entry of model `M` as a query with parameters `P` returns it. `D` (true for a
@@ -107,7 +112,8 @@ type Combined<Sel, Pop> = unknown extends Pop ? Sel : Plain<Pop & Sel>;
  */
 export type QueryResult<S extends SchemaShape, M, P, D = false> = Combined<
   Selected<M, P, D>,
-  Populated<S, M, PopulateOf<P>, D>
+  Populated<S, M, PopulateOf<P>, D>,
+  P
 >;
 
 /** An entry of content type `U` as a query with parameters `P` returns it (a draft under `status: 'draft'`). */
