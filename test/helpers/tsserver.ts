@@ -26,6 +26,16 @@ export interface QuickInfo {
   kind: string;
   /** What the editor shows, e.g. `const page: { ... } | null`. */
   displayString: string;
+  /** The symbol's doc comment text. */
+  documentation: string;
+  /** Its JSDoc tags, e.g. `{ name: 'minLength', text: '2' }`. */
+  tags: { name: string; text?: string }[];
+}
+
+/** One place a `definition` request points at. */
+export interface Definition {
+  file: string;
+  start: Location;
 }
 
 /** The body of a `completionInfo` response (the fields used here). */
@@ -165,6 +175,11 @@ export class TsServer {
   /** Quick info (hover) at `at`. */
   quickInfo(file: string, at: Location): Promise<QuickInfo> {
     return this.request<QuickInfo>('quickinfo', { file, ...at });
+  }
+
+  /** Where the symbol at `at` is declared (go to definition). */
+  definition(file: string, at: Location): Promise<Definition[]> {
+    return this.request<Definition[]>('definition', { file, ...at });
   }
 
   /** Completions at `at`, as the editor asks for them while typing. */

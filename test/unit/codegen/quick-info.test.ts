@@ -58,7 +58,8 @@ export async function load(id: string) {
     populate: { sections: { on: { 'sections.hero': { fields: ['heading'] } } } },
   });
   await cms.articles.find({ populate: {  } });
-  return { page, list, rows, made, changed, plain, zone };
+  const title = page?.title;
+  return { page, list, rows, made, changed, plain, zone, title };
 }
 `;
 
@@ -156,6 +157,27 @@ describe('quick info on query results (real tsserver, kitchen schema, --format j
 
   it('a result without populate or fields keeps the entry interface name', async () => {
     assert.equal(await hover('plain'), 'plain: Tag[]');
+  });
+
+  it('a field of a plain result keeps its doc comment and its definition in the types file', async () => {
+    const at = locationOf(CONSUMER, 'page?.');
+    const info = await server.quickInfo(consumer, at);
+    assert.equal(info.displayString, '(property) title: string | undefined');
+    assert.deepEqual(info.tags, [
+      { name: 'minLength', text: '2' },
+      { name: 'maxLength', text: '120' },
+    ]);
+    const [definition] = await server.definition(consumer, at);
+    assert.equal(definition?.file, join(project, 'cms', 'types.d.ts'));
+    const types = readFileSync(join(project, 'cms', 'types.d.ts'), 'utf8').split('\n');
+    assert.match(types[definition.start.line - 1]!, /^ {2}title: string;$/);
+    assert.match(
+      types
+        .slice(0, definition.start.line)
+        .reverse()
+        .find((line) => line.startsWith('export interface'))!,
+      /^export interface Article \{/,
+    );
   });
 
   it('completion inside a populate object lists the populatable attributes', async () => {
