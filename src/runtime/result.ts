@@ -20,11 +20,15 @@ type AlwaysReturned = 'id' | 'documentId';
  */
 type Plain<T> = { [K in keyof T]: T[K] } & {};
 
-/** `E` narrowed to the fields `F` and those always returned, as one object type (not `Pick<...>`). */
-type PickFields<E, F> = Plain<Pick<E, Extract<F | AlwaysReturned, keyof E>>>;
+/**
+ * `Pick<E, K>` written out, so quick info shows the fields rather than `Pick<...>`; `K`
+ * constrained to `keyof E` keeps each field's optionality, doc comment and declaration. Used
+ * directly, never as the body of another alias, which would name it again.
+ */
+type PickPlain<E, K extends keyof E> = { [F in K]: E[F] } & {};
 
 type Selected<M, P, D> = P extends { fields: readonly (infer F)[] }
-  ? Pick<EntryIn<M, D>, Extract<F | AlwaysReturned, keyof EntryIn<M, D>>>
+  ? PickPlain<EntryIn<M, D>, Extract<F | AlwaysReturned, keyof EntryIn<M, D>>>
   : EntryIn<M, D>;
 
 /** Like `Base` (an array, a nullable value or a value), holding `X` instead. */
@@ -62,7 +66,7 @@ type PopulatedLink<S extends SchemaShape, L, Base, O, D> = O extends true
         ? Like<Base, QueryResult<S, ModelOf<S, T>, O, D>>
         : L extends { type: 'media' }
           ? O extends { fields: readonly (infer F)[] }
-            ? Like<Base, PickFields<Element<Base>, F>>
+            ? Like<Base, PickPlain<Element<Base>, Extract<F | AlwaysReturned, keyof Element<Base>>>>
             : Base
           : L extends { type: 'dynamiczone'; targets: infer U }
             ? O extends { on: infer On }
@@ -99,11 +103,7 @@ type PopulateOf<P> = P extends { populate: infer Pop } ? Pop : undefined;
  * The selected fields `Sel` with what `populate` added, `Pop` (`unknown` when nothing was): one
  * plain object type, the populated attributes first.
  */
-type Combined<Sel, Pop, P> = unknown extends Pop
-  ? P extends { fields: readonly unknown[] }
-    ? Plain<Sel>
-    : Sel
-  : Plain<Pop & Sel>;
+type Combined<Sel, Pop> = unknown extends Pop ? Sel : Plain<Pop & Sel>;
 
 /**
  * An entry of model `M` as a query with parameters `P` returns it. `D` (true for a
@@ -112,8 +112,7 @@ type Combined<Sel, Pop, P> = unknown extends Pop
  */
 export type QueryResult<S extends SchemaShape, M, P, D = false> = Combined<
   Selected<M, P, D>,
-  Populated<S, M, PopulateOf<P>, D>,
-  P
+  Populated<S, M, PopulateOf<P>, D>
 >;
 
 /** An entry of content type `U` as a query with parameters `P` returns it (a draft under `status: 'draft'`). */

@@ -59,7 +59,8 @@ export async function load(id: string) {
   });
   await cms.articles.find({ populate: {  } });
   const title = page?.title;
-  return { page, list, rows, made, changed, plain, zone, title };
+  const email = page?.author?.email;
+  return { page, list, rows, made, changed, plain, zone, title, email };
 }
 `;
 
@@ -177,6 +178,17 @@ describe('quick info on query results (real tsserver, kitchen schema, --format j
         .reverse()
         .find((line) => line.startsWith('export interface'))!,
       /^export interface Article \{/,
+    );
+    // A field of a `fields`-narrowed relation too.
+    const [email] = await server.definition(consumer, locationOf(CONSUMER, 'author?.'));
+    assert.ok(email, 'the narrowed author field has a definition');
+    assert.match(types[email.start.line - 1]!, /^ {2}email: string \| null;$/);
+    assert.match(
+      types
+        .slice(0, email.start.line)
+        .reverse()
+        .find((line) => line.startsWith('export interface'))!,
+      /^export interface Author \{/,
     );
   });
 
