@@ -16,6 +16,7 @@ import { dirname, join, relative } from 'node:path';
 import { bundle } from './budgets/bundle.ts';
 import { cliUnchanged } from './budgets/cli-unchanged.ts';
 import { codegen } from './budgets/codegen.ts';
+import { editor } from './budgets/editor.ts';
 import { plugin } from './budgets/plugin.ts';
 import { query } from './budgets/query.ts';
 import { request } from './budgets/request.ts';
@@ -38,6 +39,7 @@ export const BENCHMARKS: Benchmark[] = [
   request,
   plugin,
   watch,
+  editor,
 ];
 
 export interface Options {

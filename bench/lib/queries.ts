@@ -18,7 +18,8 @@ const ZONE_POPULATE: Record<string, string> = {
   'sections.stats': 'true',
 };
 
-function populate(index: number): string {
+/** The populate object of the queries on collection type `index`, as source text. */
+export function populate(index: number): string {
   const zone = zoneComponents(index)
     .map((uid) => `'${uid}': ${ZONE_POPULATE[uid] ?? 'true'}`)
     .join(', ');

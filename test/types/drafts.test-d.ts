@@ -69,7 +69,8 @@ expectTypeOf<CmsEntry<'api::promo.promo', { status: 'draft' }>>().toEqualTypeOf<
 expectTypeOf<CmsEntry<'api::promo.promo'>>().toEqualTypeOf<Promo>();
 
 // --- draft-ness reaches populated media, components and relations ------------------------------
-expectTypeOf(await cms.promos.find({ status: 'draft', populate: '*' })).toEqualTypeOf<
+// `.branded`: the result is one plain object type (for the editor's quick info), not this intersection.
+expectTypeOf(await cms.promos.find({ status: 'draft', populate: '*' })).branded.toEqualTypeOf<
   (PromoDraft & PromoDraftPopulatable)[]
 >();
 {

@@ -1,0 +1,265 @@
+/**
+ * Budget 9, the editor: the real tsserver (TypeScript's language server, what VS Code runs) on
+ * the type-check benchmark's consumer file plus two probes, in the Next.js tsconfig, each
+ * client in its default output. Measured as an editor asks:
+ * - completion inside a `populate` object and quick info on a populated result, each right after
+ *   an edit of the file (a new program version, as every keystroke makes), ours against
+ *   strapi-typed-client at N=100, interleaved;
+ * - the first completion after opening the file in a fresh tsserver (the project loads, then
+ *   the completion is computed), ours at N=1000 against an empty project (no client).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Location, locationOf, TsServer } from '../../test/helpers/tsserver.ts';
+import type { Benchmark, Outcome } from '../lib/benchmark.ts';
+import { emptyDir } from '../lib/generators.ts';
+import { interleave, median } from '../lib/measure.ts';
+import { WORK_DIR } from '../lib/paths.ts';
+import { consumerSource, populate } from '../lib/queries.ts';
+import { type Cell, type Check, check, ratio, round, type Table } from '../lib/report.ts';
+import { collectionNames } from '../lib/synthetic.ts';
+import { nextTsconfig, project } from './typecheck.ts';
+
+type Client = 'ours' | 'peer';
+
+/** Where the completion is asked: inside the empty populate object of the last query. */
+const COMPLETION_MARKER = 'find({ populate: { ';
+/** The result quick info is asked on. */
+const HOVER_MARKER = 'const probed';
+
+/** The 50 queries of the type-check benchmark, then the probes; `version` makes each edit differ. */
+function editorSource(client: Client, n: number, version: number): string {
+  const { plural } = collectionNames(0);
+  return `${consumerSource(client, n)}
+export async function probe() {
+  const probed = await cms.${plural}.findOne('doc', { populate: ${populate(0)} });
+  await cms.${plural}.find({ populate: {  } });
+  return probed; // edit ${version}
+}
+`;
+}
+
+/** A project without a client: the same probe on a local type. */
+function emptySource(version: number): string {
+  return `interface Query { populate?: { author?: true; tags?: true; cover?: true } }
+declare function find(query: Query): Promise<unknown>;
+export async function probe() {
+  const probed = { title: 'x' };
+  await find({ populate: {  } });
+  return probed; // edit ${version}
+}
+`;
+}
+
+interface Session {
+  server: TsServer;
+  file: string;
+  version: number;
+  source: (version: number) => string;
+}
+
+/** Starts tsserver on `dir`, opens its consumer file and waits for the first completion. */
+async function openSession(
+  dir: string,
+  source: (version: number) => string,
+): Promise<{
+  session: Session;
+  firstMs: number;
+  entries: number;
+}> {
+  const file = join(dir, 'consumer.ts');
+  const text = source(0);
+  writeFileSync(file, text);
+  const server = await TsServer.start(dir);
+  const started = performance.now();
+  server.open(file, text);
+  const completions = await server.completions(file, locationOf(text, COMPLETION_MARKER));
+  const firstMs = performance.now() - started;
+  return { session: { server, file, version: 0, source }, firstMs, entries: completions.entries.length };
+}
+
+/** An edit (a new file version), then the request; milliseconds of the request alone. */
+async function afterEdit(session: Session, ask: (text: string) => Promise<unknown>): Promise<number> {
+  session.version++;
+  const text = session.source(session.version);
+  await session.server.replace(session.file, text);
+  const started = performance.now();
+  await ask(text);
+  return performance.now() - started;
+}
+
+/** On the name of the probed result. */
+function hoverAt(text: string): Location {
+  const at = locationOf(text, HOVER_MARKER, false);
+  return { line: at.line, offset: at.offset + 'const '.length };
+}
+
+const completion = (session: Session) =>
+  afterEdit(session, (text) => session.server.completions(session.file, locationOf(text, COMPLETION_MARKER)));
+const quickInfo = (session: Session) =>
+  afterEdit(session, (text) => session.server.quickInfo(session.file, hoverAt(text)));
+
+/** What the hover shows for the populated result. */
+async function hoverText(session: Session): Promise<string> {
+  const text = session.source(session.version);
+  return (await session.server.quickInfo(session.file, hoverAt(text))).displayString;
+}
+
+const LABELS: Record<Client, string> = {
+  ours: 'cms-typed-client (--format js)',
+  peer: 'strapi-typed-client (js, its default)',
+};
+
+export const editor: Benchmark = {
+  id: 'editor',
+  title: 'Budget 9: editor latency (tsserver completion and quick info)',
+  needsStrapi: false,
+  async run(context): Promise<Outcome> {
+    const n = context.quick ? 20 : 100;
+    const big = context.quick ? 100 : 1000;
+    const rounds = context.quick ? 3 : 10;
+    const opens = context.quick ? 1 : 3;
+
+    // --- N=100: ours against the peer, after each edit --------------------------------------
+    const outputs: Record<Client, string> = {
+      ours: context.ourOutput(n, 'js'),
+      peer: await context.peerOutput(n, 'js'),
+    };
+    const sessions: Partial<Record<Client, Session>> = {};
+    const first: Partial<Record<Client, { ms: number; entries: number }>> = {};
+    const latency: Record<Client, { completion: number[]; quickInfo: number[] }> = {
+      ours: { completion: [], quickInfo: [] },
+      peer: { completion: [], quickInfo: [] },
+    };
+    const hover: Partial<Record<Client, string>> = {};
+    try {
+      for (const client of ['ours', 'peer'] as const) {
+        const dir = project(`editor-${client}`, outputs[client], '', true);
+        const opened = await openSession(dir, (version) => editorSource(client, n, version));
+        sessions[client] = opened.session;
+        first[client] = { ms: opened.firstMs, entries: opened.entries };
+      }
+      const each = (measure: (session: Session) => Promise<number>, into: 'completion' | 'quickInfo') => ({
+        ours: async () => {
+          const ms = await measure(sessions.ours!);
+          latency.ours[into].push(ms);
+          return ms;
+        },
+        peer: async () => {
+          const ms = await measure(sessions.peer!);
+          latency.peer[into].push(ms);
+          return ms;
+        },
+      });
+      await interleave(each(completion, 'completion'), rounds);
+      await interleave(each(quickInfo, 'quickInfo'), rounds);
+      hover.ours = await hoverText(sessions.ours!);
+      hover.peer = await hoverText(sessions.peer!);
+    } finally {
+      await Promise.all(Object.values(sessions).map((session) => session.server.close()));
+    }
+    const medians = {
+      ours: { completion: median(latency.ours.completion), quickInfo: median(latency.ours.quickInfo) },
+      peer: { completion: median(latency.peer.completion), quickInfo: median(latency.peer.quickInfo) },
+    };
+    context.log(
+      `editor N=${n}: completion ours ${round(medians.ours.completion)} ms, peer ${round(medians.peer.completion)} ms; ` +
+        `quick info ours ${round(medians.ours.quickInfo)} ms, peer ${round(medians.peer.quickInfo)} ms`,
+    );
+    const row = (client: Client): Record<string, Cell> => ({
+      subject: LABELS[client],
+      completion: round(medians[client].completion),
+      quickInfo: round(medians[client].quickInfo),
+      first: round(first[client]!.ms),
+      entries: first[client]!.entries,
+      hover: hover[client]!.length,
+      completionRatio: client === 'ours' ? ratio(medians.ours.completion, medians.peer.completion) : null,
+      quickInfoRatio: client === 'ours' ? ratio(medians.ours.quickInfo, medians.peer.quickInfo) : null,
+    });
+
+    // --- N=1000: the first completion after opening, against an empty project ---------------
+    const bigDir = project(`editor-ours-${big}`, context.ourOutput(big, 'js'), '', true);
+    const emptyProject = emptyDir(join(WORK_DIR, 'typecheck', 'editor-empty'));
+    writeFileSync(join(emptyProject, 'tsconfig.json'), `${JSON.stringify(nextTsconfig(true), null, 2)}\n`);
+    const firstOpen = async (dir: string, source: (version: number) => string) => {
+      const opened = await openSession(dir, source);
+      await opened.session.server.close();
+      return opened.firstMs;
+    };
+    const opened = await interleave(
+      {
+        ours: () => firstOpen(bigDir, (version) => editorSource('ours', big, version)),
+        empty: () => firstOpen(emptyProject, emptySource),
+      },
+      opens,
+    );
+    const bigFirst = median(opened.ours);
+    const emptyFirst = median(opened.empty);
+    context.log(
+      `editor N=${big}: first completion ${round(bigFirst)} ms, empty project ${round(emptyFirst)} ms`,
+    );
+
+    const tables: Table[] = [
+      {
+        title: `tsserver at N=${n}, Next.js tsconfig: each request right after an edit (median of ${rounds} interleaved rounds)`,
+        columns: [
+          { key: 'subject', label: 'Client', unit: 'text' },
+          { key: 'completion', label: 'completion in populate', unit: 'ms' },
+          { key: 'quickInfo', label: 'quick info on a result', unit: 'ms' },
+          { key: 'first', label: 'first completion after open', unit: 'ms' },
+          { key: 'entries', label: 'entries', unit: 'int' },
+          { key: 'hover', label: 'quick info chars', unit: 'int' },
+          { key: 'completionRatio', label: 'completion / peer', unit: 'x' },
+          { key: 'quickInfoRatio', label: 'quick info / peer', unit: 'x' },
+        ],
+        rows: [row('ours'), row('peer')],
+      },
+      {
+        title: `First completion after opening the file in a fresh tsserver (median of ${opens} interleaved runs)`,
+        columns: [
+          { key: 'subject', label: 'Project', unit: 'text' },
+          { key: 'first', label: 'open to completion', unit: 'ms' },
+          { key: 'over', label: 'over the empty project', unit: 'ms' },
+        ],
+        rows: [
+          {
+            subject: `cms-typed-client, N=${big}`,
+            first: round(bigFirst),
+            over: round(bigFirst - emptyFirst),
+          },
+          { subject: 'empty project (no client)', first: round(emptyFirst), over: null },
+        ],
+      },
+    ];
+    const checks: Check[] = [
+      check(
+        `N=${n}: completion in a populate object <= strapi-typed-client's`,
+        medians.ours.completion / medians.peer.completion,
+        1,
+        'x',
+      ),
+      check(
+        `N=${n}: quick info on a result <= strapi-typed-client's`,
+        medians.ours.quickInfo / medians.peer.quickInfo,
+        1,
+        'x',
+      ),
+      check(
+        `N=${big}: first completion after open <= empty project + 0.5 s`,
+        (bigFirst - emptyFirst) / 1000,
+        0.5,
+        's',
+      ),
+    ];
+    return {
+      tables,
+      checks,
+      notes: [
+        `The file is the type-check benchmark's 50 queries plus a findOne with nested populate (quick info on its result) ` +
+          'and a find with an empty populate object (the completion). An edit replaces the file with a new version ' +
+          "(a changed comment), so each request pays what a keystroke makes tsserver redo. 'quick info chars' is the " +
+          'length of what the hover shows for the populated result.',
+      ],
+    };
+  },
+};
