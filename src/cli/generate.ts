@@ -3,11 +3,19 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { generateFiles, type OutputFormat } from '../codegen/generate.ts';
 import { packageVersion, runtimeAssets } from '../codegen/runtime-assets.ts';
+import {
+  chooseImportExtension,
+  type ImportExtension,
+  type ImportExtensionChoice,
+  isImportExtension,
+  siblingSpecifier,
+} from '../codegen/specifiers.ts';
 import type { SchemaResponse } from '../schema/types.ts';
 import type { FlagSpec, ParsedFlags } from './args.ts';
 import { UsageError } from './args.ts';
 import type { CliContext } from './context.ts';
 import { fetchHash, fetchSchema, normalizeUrl, type Remote } from './remote.ts';
+import { projectCompilerOptions } from './tsconfig.ts';
 import { type OutputMeta, readMeta, resolveOutput, type StepHook, writeOutput } from './writer.ts';
 
 export const GENERATE_FLAGS: Record<string, FlagSpec> = {
@@ -32,14 +40,24 @@ export const GENERATE_FLAGS: Record<string, FlagSpec> = {
     description: 'js: compiled .js plus .d.ts (default); ts: raw .ts files',
   },
   force: { type: 'boolean', description: 'Regenerate even when the schema hash is unchanged' },
+  'import-extension': {
+    type: 'string',
+    value: 'ts|js|none',
+    description:
+      "--format ts: how the files import each other ('./types.ts', './types.js', './types'); default: from the nearest tsconfig.json",
+  },
 };
 
 export interface GenerateSettings {
   remote: Remote;
   outputDir: string;
+  /** The project root (folder of package.json): the tsconfig.json lookup stops there. */
+  projectRoot: string;
   outputLabel: string;
   format: OutputFormat;
   force: boolean;
+  /** `--import-extension`; without it `--format ts` reads the nearest tsconfig.json (importChoice). */
+  importExtension?: ImportExtension;
 }
 
 export function generateSettings(flags: ParsedFlags, context: CliContext, command: string): GenerateSettings {
@@ -61,14 +79,43 @@ export function generateSettings(flags: ParsedFlags, context: CliContext, comman
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  const importExtension = flags['import-extension'] as string | undefined;
+  if (importExtension !== undefined) {
+    if (!isImportExtension(importExtension))
+      throw new UsageError(`--import-extension must be ts, js or none, got '${importExtension}'`);
+    if (format !== 'ts')
+      throw new UsageError(
+        '--import-extension applies to --format ts only (the js format imports real .js files)',
+      );
+  }
   const token = (flags.token as string | undefined) ?? context.env.CMS_TOKEN;
   return {
     remote: { url: normalizeUrl(rawUrl), token: token === '' ? undefined : token, signal: context.signal },
     outputDir: resolved.dir,
+    projectRoot: resolved.root,
     outputLabel: relative(context.cwd, resolved.dir) || '.',
     format,
     force: flags.force === true,
+    ...(importExtension === undefined ? {} : { importExtension }),
   };
+}
+
+/**
+ * `--format ts`: the extension of the imports between the generated files, from
+ * `--import-extension` or the tsconfig.json that governs the output folder; undefined for js.
+ */
+export function importChoice(settings: GenerateSettings): ImportExtensionChoice | undefined {
+  if (settings.format !== 'ts') return undefined;
+  if (settings.importExtension) return { extension: settings.importExtension, reason: '--import-extension' };
+  try {
+    const project = projectCompilerOptions(settings.outputDir, settings.projectRoot);
+    const choice = chooseImportExtension(project?.options);
+    return project ? { ...choice, reason: `${choice.reason} in ${project.file}` } : choice;
+  } catch (error) {
+    throw new UsageError(
+      `cannot tell which import extension --format ts needs: ${(error as Error).message}. Fix it, or pass --import-extension ts|js|none`,
+    );
+  }
 }
 
 export type GenerateResult =
@@ -84,6 +131,7 @@ export function currentHash(
   meta: OutputMeta | undefined = readMeta(settings.outputDir),
 ): string | undefined {
   if (!meta || meta.format !== settings.format || meta.version !== packageVersion()) return undefined;
+  if (meta.imports !== importChoice(settings)?.extension) return undefined;
   const complete = meta.files?.every((file) => existsSync(join(settings.outputDir, file))) === true;
   return complete ? meta.hash : undefined;
 }
@@ -110,7 +158,13 @@ export async function runGenerate(
   const payload = await out.progress('Fetching the schema', fetchSchema(settings.remote));
   context.signal.throwIfAborted();
   for (const notice of payload.strapi?.notices ?? []) out.warn(notice);
-  const files = generateFiles(payload, { format: settings.format, version, runtime: runtimeAssets() });
+  const imports = importChoice(settings);
+  const files = generateFiles(payload, {
+    format: settings.format,
+    version,
+    runtime: runtimeAssets(),
+    ...(imports ? { importExtension: imports.extension } : {}),
+  });
   context.signal.throwIfAborted();
   writeOutput(
     settings.outputDir,
@@ -120,6 +174,7 @@ export async function runGenerate(
       version,
       hash: payload.hash,
       format: settings.format,
+      ...(imports ? { imports: imports.extension } : {}),
       files: Object.keys(files),
     },
     options.hook,
@@ -137,6 +192,10 @@ export async function runGenerate(
     `Generated ${Object.keys(files).join(', ')} in ${settings.outputLabel} (${why}; ${apiTypes} content types, ` +
       `${components} components, hash ${payload.hash.slice(0, 12)}${strapiLabel(payload)}) in ${Math.round(performance.now() - started)} ms`,
   );
+  if (imports)
+    out.info(
+      `The files import each other as '${siblingSpecifier('types', imports.extension)}' (${imports.reason}).`,
+    );
   return { written: true, hash: payload.hash, files: Object.keys(files) };
 }
 

@@ -14,6 +14,7 @@ import {
 import { emitTypes } from './emit-types.ts';
 import { buildModel } from './model.ts';
 import type { RuntimeAssets } from './runtime-assets.ts';
+import { type ImportExtension, withImportExtension } from './specifiers.ts';
 
 export type OutputFormat = 'js' | 'ts';
 
@@ -21,6 +22,8 @@ export interface GenerateOptions {
   format: OutputFormat;
   version: string;
   runtime: RuntimeAssets;
+  /** `--format ts` only: how the files import each other (specifiers.ts); default `js`. */
+  importExtension?: ImportExtension;
 }
 
 export function header(version: string, hash: string): string {
@@ -43,11 +46,14 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
   const top = header(options.version, payload.hash);
   const types = `${top}\n${emitTypes(model)}`;
   if (options.format === 'ts') {
-    return {
+    const files: Record<string, string> = {
       'types.ts': types,
       'client.ts': `${top}\n${emitClientTs(model, options.runtime, info)}`,
       'index.ts': `${top}\n${INDEX_TS}`,
     };
+    const extension = options.importExtension ?? 'js';
+    for (const name of Object.keys(files)) files[name] = withImportExtension(files[name] ?? '', extension);
+    return files;
   }
   return {
     'types.js': `${top}\nexport {};\n`,
