@@ -185,6 +185,24 @@ describe('cms-types against a real Strapi', () => {
     ]);
     await compile(join(project, 'src/cms-ts'), ['index.ts']);
     await compile(join(project, 'src/cms-ts'), ['index.ts'], ['--strictNullChecks', 'false']);
+
+    // The project allows .ts imports now: the unchanged schema is written again with './x.ts'.
+    writeFileSync(
+      join(project, 'src/tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'nodenext', allowImportingTsExtensions: true } }),
+    );
+    const again = await runCli(
+      ['generate', '--url', strapi.url, '--output', 'src/cms-ts', '--format', 'ts', '--token', token],
+      { cwd: project },
+    );
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stdout, /Generated .*\(generator or format changed;/);
+    assert.match(
+      readFileSync(join(project, 'src/cms-ts/index.ts'), 'utf8'),
+      /^export \* from '\.\/client\.ts';$/m,
+    );
+    assert.equal(JSON.parse(readFileSync(join(project, 'src/cms-ts/.cms-types.json'), 'utf8')).imports, 'ts');
+    await compile(join(project, 'src/cms-ts'), ['index.ts'], ['--allowImportingTsExtensions']);
     assert.ok(!run.stdout.includes(token) && !run.stderr.includes(token), 'the token is never printed');
   });
 
