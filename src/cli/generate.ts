@@ -44,7 +44,7 @@ export const GENERATE_FLAGS: Record<string, FlagSpec> = {
     type: 'string',
     value: 'ts|js|none',
     description:
-      "--format ts: how the files import each other ('./types.ts', './types.js', './types'); default: from the nearest tsconfig.json",
+      "With --format ts: the imports' extension ('./types.ts', './types.js', './types'); default: from tsconfig.json",
   },
 };
 

@@ -88,10 +88,12 @@ function mainHelp(): string {
 
 function commandHelp(name: string, command: Command): string {
   const lines = [`Usage: cms-types ${name} [flags]`, '', command.summary, '', 'Flags:'];
-  for (const [flag, spec] of Object.entries(command.flags)) {
-    lines.push(`  ${`--${flag}${spec.value ? ` ${spec.value}` : ''}`.padEnd(20)} ${spec.description}`);
-  }
-  lines.push(`  ${'--help'.padEnd(20)} Show this help`, '', EXIT_HELP);
+  const flags = Object.entries(command.flags).map(
+    ([flag, spec]) => [`--${flag}${spec.value ? ` ${spec.value}` : ''}`, spec.description] as const,
+  );
+  const width = Math.max(20, ...flags.map(([usage]) => usage.length));
+  for (const [usage, description] of flags) lines.push(`  ${usage.padEnd(width)} ${description}`);
+  lines.push(`  ${'--help'.padEnd(width)} Show this help`, '', EXIT_HELP);
   return lines.join('\n');
 }
 
