@@ -3,11 +3,36 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateFiles } from '../codegen/generate.ts';
 import { packageVersion, runtimeAssets } from '../codegen/runtime-assets.ts';
+import {
+  chooseImportExtension,
+  type ImportExtensionChoice,
+  siblingSpecifier,
+} from '../codegen/specifiers.ts';
 import type { SchemaResponse } from '../schema/types.ts';
+import { UsageError } from './args.ts';
 import type { CliContext } from './context.ts';
 import type { GenerateOptions } from './options.ts';
 import { fetchHash, fetchSchema } from './remote.ts';
+import { projectCompilerOptions } from './tsconfig.ts';
 import { type OutputMeta, readMeta, type StepHook, writeOutput } from './writer.ts';
+
+/**
+ * `--format ts`: the extension of the imports between the generated files, from
+ * `--import-extension` or the tsconfig.json that governs the output folder; undefined for js.
+ */
+export function importChoice(settings: GenerateOptions): ImportExtensionChoice | undefined {
+  if (settings.format !== 'ts') return undefined;
+  if (settings.importExtension) return { extension: settings.importExtension, reason: '--import-extension' };
+  try {
+    const project = projectCompilerOptions(settings.outputDir, settings.projectRoot);
+    const choice = chooseImportExtension(project?.options);
+    return project ? { ...choice, reason: `${choice.reason} in ${project.file}` } : choice;
+  } catch (error) {
+    throw new UsageError(
+      `cannot tell which import extension --format ts needs: ${(error as Error).message}. Fix it, or pass --import-extension ts|js|none`,
+    );
+  }
+}
 
 export type GenerateResult =
   | { written: false; hash: string }
@@ -22,6 +47,7 @@ export function currentHash(
   meta: OutputMeta | undefined = readMeta(settings.outputDir),
 ): string | undefined {
   if (!meta || meta.format !== settings.format || meta.version !== packageVersion()) return undefined;
+  if (meta.imports !== importChoice(settings)?.extension) return undefined;
   const complete = meta.files?.every((file) => existsSync(join(settings.outputDir, file))) === true;
   return complete ? meta.hash : undefined;
 }
@@ -48,7 +74,13 @@ export async function runGenerate(
   const payload = await out.progress('Fetching the schema', fetchSchema(settings.remote));
   context.signal.throwIfAborted();
   for (const notice of payload.strapi?.notices ?? []) out.warn(notice);
-  const files = generateFiles(payload, { format: settings.format, version, runtime: runtimeAssets() });
+  const imports = importChoice(settings);
+  const files = generateFiles(payload, {
+    format: settings.format,
+    version,
+    runtime: runtimeAssets(),
+    ...(imports ? { importExtension: imports.extension } : {}),
+  });
   context.signal.throwIfAborted();
   writeOutput(
     settings.outputDir,
@@ -58,6 +90,7 @@ export async function runGenerate(
       version,
       hash: payload.hash,
       format: settings.format,
+      ...(imports ? { imports: imports.extension } : {}),
       files: Object.keys(files),
     },
     options.hook,
@@ -75,6 +108,10 @@ export async function runGenerate(
     `Generated ${Object.keys(files).join(', ')} in ${settings.outputLabel} (${why}; ${apiTypes} content types, ` +
       `${components} components, hash ${payload.hash.slice(0, 12)}${strapiLabel(payload)}) in ${Math.round(performance.now() - started)} ms`,
   );
+  if (imports)
+    out.info(
+      `The files import each other as '${siblingSpecifier('types', imports.extension)}' (${imports.reason}).`,
+    );
   return { written: true, hash: payload.hash, files: Object.keys(files) };
 }
 

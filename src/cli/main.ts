@@ -114,11 +114,13 @@ function mainHelp(): string {
 
 function commandHelp(name: string, command: Command): string {
   const lines = [`Usage: cms-types ${name} [flags]`, '', command.summary, '', 'Flags:'];
-  for (const [flag, spec] of Object.entries(command.flags)) {
-    const value = spec.type === 'string' && spec.value ? ` ${spec.value}` : '';
-    lines.push(`  ${`--${flag}${value}`.padEnd(20)} ${spec.description}`);
-  }
-  lines.push(`  ${'--help'.padEnd(20)} Show this help`);
+  const flags = Object.entries(command.flags).map(
+    ([flag, spec]) =>
+      [`--${flag}${spec.type === 'string' && spec.value ? ` ${spec.value}` : ''}`, spec.description] as const,
+  );
+  const width = Math.max(20, ...flags.map(([usage]) => usage.length));
+  for (const [usage, description] of flags) lines.push(`  ${usage.padEnd(width)} ${description}`);
+  lines.push(`  ${'--help'.padEnd(width)} Show this help`);
   if (command.notes.length > 0) lines.push('', ...command.notes);
   lines.push('', EXIT_HELP);
   return lines.join('\n');

@@ -6,6 +6,7 @@
  */
 import { relative } from 'node:path';
 import type { OutputFormat } from '../codegen/generate.ts';
+import { type ImportExtension, isImportExtension } from '../codegen/specifiers.ts';
 import { defineFlags, type FlagValues, parseFlags, UsageError } from './args.ts';
 import { type LoadedConfig, loadProjectConfig, type ProjectConfig } from './project-config.ts';
 import { normalizeUrl, type Remote } from './remote.ts';
@@ -35,6 +36,12 @@ export const GENERATE_FLAGS = defineFlags({
     description: 'js: compiled .js plus .d.ts (default); ts: raw .ts files',
   },
   force: { type: 'boolean', description: 'Regenerate even when the schema hash is unchanged' },
+  'import-extension': {
+    type: 'string',
+    value: 'ts|js|none',
+    description:
+      "With --format ts: the imports' extension ('./types.ts', './types.js', './types'); default: from tsconfig.json",
+  },
 });
 
 /** Flags of `check`. */
@@ -81,6 +88,10 @@ export interface GenerateOptions {
   outputLabel: string;
   format: OutputFormat;
   force: boolean;
+  /** The project root (folder of package.json): the tsconfig.json lookup stops there. */
+  projectRoot: string;
+  /** `--import-extension`; without it `--format ts` reads the nearest tsconfig.json (importChoice). */
+  importExtension?: ImportExtension;
 }
 
 /** `watch`: a generation's settings, plus the stream's tuning. */
@@ -166,11 +177,11 @@ function outputFolder(
   output: Setting<string>,
   context: ResolveContext,
   loaded: LoadedConfig,
-): { dir: string; label: string } {
+): { dir: string; root: string; label: string } {
   try {
     const base = output.source === 'config' ? loaded.root : context.cwd;
-    const { dir } = resolveOutput(output.value, base, output.label);
-    return { dir, label: relative(context.cwd, dir) || '.' };
+    const { dir, root } = resolveOutput(output.value, base, output.label);
+    return { dir, root, label: relative(context.cwd, dir) || '.' };
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -203,12 +214,23 @@ export function generateOptions(
     );
   const format = formatSetting(flags.format, loaded).value;
   const folder = outputFolder(output, context, loaded);
+  const importExtension = flags['import-extension'];
+  if (importExtension !== undefined) {
+    if (!isImportExtension(importExtension))
+      throw new UsageError(`--import-extension must be ts, js or none, got '${importExtension}'`);
+    if (format !== 'ts')
+      throw new UsageError(
+        '--import-extension applies to --format ts only (the js format imports real .js files)',
+      );
+  }
   return {
     remote: remoteOf(url, tokenSetting(flags.token, context), context),
     outputDir: folder.dir,
     outputLabel: folder.label,
     format,
     force: flags.force === true,
+    projectRoot: folder.root,
+    ...(importExtension === undefined ? {} : { importExtension }),
   };
 }
 

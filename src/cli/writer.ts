@@ -25,6 +25,8 @@ export interface OutputMeta {
   version: string;
   hash: string;
   format: 'js' | 'ts';
+  /** `--format ts`: the extension of the imports between the files (src/codegen/specifiers.ts). */
+  imports?: 'ts' | 'js' | 'none';
   files: string[];
 }
 

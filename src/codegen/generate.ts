@@ -14,6 +14,7 @@ import {
 import { emitTypes } from './emit-types.ts';
 import { buildModel } from './model.ts';
 import type { RuntimeAssets } from './runtime-assets.ts';
+import { type ImportExtension, withImportExtension } from './specifiers.ts';
 
 export type OutputFormat = 'js' | 'ts';
 
@@ -21,6 +22,8 @@ export interface GenerateOptions {
   format: OutputFormat;
   version: string;
   runtime: RuntimeAssets;
+  /** `--format ts` only: how the files import each other (specifiers.ts); default `js`. */
+  importExtension?: ImportExtension;
 }
 
 export function header(version: string, hash: string): string {
@@ -62,13 +65,16 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
   const runtimeTop = runtimeHeader(options.version);
   const types = `${top}\n${emitTypes(model, surface)}`;
   if (options.format === 'ts') {
-    return {
+    const files: Record<string, string> = {
       'runtime.ts': `${runtimeTop}\n${options.runtime.ts}`,
       ...runtimeParts(options.runtime, runtimeTop, 'ts'),
       'types.ts': types,
       'client.ts': `${top}\n${emitClientTs(model, surface, info)}`,
       'index.ts': `${top}\n${emitIndexTs(surface)}`,
     };
+    const extension = options.importExtension ?? 'js';
+    for (const name of Object.keys(files)) files[name] = withImportExtension(files[name] ?? '', extension);
+    return files;
   }
   return {
     'runtime.js': `${runtimeTop}\n${options.runtime.js}`,

@@ -4,7 +4,7 @@
  * no request while idle, check, and the errors a user meets first.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createApp, freePort, type RunningStrapi, startStrapi } from '../harness/app.ts';
@@ -162,11 +162,21 @@ describe('cms-types against a real Strapi', () => {
   });
 
   it('--format ts writes raw .ts files that compile under --strict and without strictNullChecks', async () => {
+    // The nearest tsconfig.json says NodeNext, as the compile below: the files import './x.js'.
+    mkdirSync(join(project, 'src'), { recursive: true });
+    writeFileSync(
+      join(project, 'src/tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'nodenext' } }),
+    );
     const run = await runCli(
       ['generate', '--url', strapi.url, '--output', 'src/cms-ts', '--format', 'ts', '--token', token],
       { cwd: project },
     );
     assert.equal(run.code, 0, run.stderr);
+    assert.match(
+      run.stdout,
+      /The files import each other as '\.\/types\.js' \(moduleResolution is nodenext in .*tsconfig\.json\)/,
+    );
     assert.deepEqual(readdirSync(join(project, 'src/cms-ts')).sort(), [
       '.cms-types.json',
       'client.ts',
@@ -175,6 +185,24 @@ describe('cms-types against a real Strapi', () => {
     ]);
     await compile(join(project, 'src/cms-ts'), ['index.ts']);
     await compile(join(project, 'src/cms-ts'), ['index.ts'], ['--strictNullChecks', 'false']);
+
+    // The project allows .ts imports now: the unchanged schema is written again with './x.ts'.
+    writeFileSync(
+      join(project, 'src/tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'nodenext', allowImportingTsExtensions: true } }),
+    );
+    const again = await runCli(
+      ['generate', '--url', strapi.url, '--output', 'src/cms-ts', '--format', 'ts', '--token', token],
+      { cwd: project },
+    );
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stdout, /Generated .*\(generator or format changed;/);
+    assert.match(
+      readFileSync(join(project, 'src/cms-ts/index.ts'), 'utf8'),
+      /^export \* from '\.\/client\.ts';$/m,
+    );
+    assert.equal(JSON.parse(readFileSync(join(project, 'src/cms-ts/.cms-types.json'), 'utf8')).imports, 'ts');
+    await compile(join(project, 'src/cms-ts'), ['index.ts'], ['--allowImportingTsExtensions']);
     assert.ok(!run.stdout.includes(token) && !run.stderr.includes(token), 'the token is never printed');
   });
 

@@ -38,6 +38,7 @@ expectTypeOf<GenerateFlags>().toEqualTypeOf<{
   token?: string;
   format?: string;
   force?: boolean;
+  'import-extension'?: string;
 }>();
 expectTypeOf<CheckFlags>().toEqualTypeOf<{
   output?: string;
