@@ -624,14 +624,14 @@ function filterKind(attribute: ScalarAttribute | SystemField): string {
 function linkType(attribute: ModelAttribute): string {
   switch (attribute.classification) {
     case 'relation':
-      return `{ type: "relation"; target: ${attribute.targetUid === null ? 'null' : stringLiteral(attribute.targetUid)} }`;
+      return `{ type: 'relation'; target: ${attribute.targetUid === null ? 'null' : stringLiteral(attribute.targetUid)} }`;
     case 'media':
-      return '{ type: "media" }';
+      return "{ type: 'media' }";
     case 'component':
-      return `{ type: "component"; target: ${stringLiteral(attribute.targetUid)} }`;
+      return `{ type: 'component'; target: ${stringLiteral(attribute.targetUid)} }`;
     case 'dynamiczone': {
       const targets = attribute.members.map((member) => stringLiteral(member.uid)).join(' | ');
-      return `{ type: "dynamiczone"; targets: ${targets === '' ? 'never' : targets} }`;
+      return `{ type: 'dynamiczone'; targets: ${targets === '' ? 'never' : targets} }`;
     }
     case 'scalar':
       throw new Error('unreachable: a scalar is not a link');
@@ -699,7 +699,7 @@ function registry(model: CodegenModel): string {
       `    ${stringLiteral(ct.uid)}: {\n` +
       entry(ct.names, [
         `kind: ${stringLiteral(ct.kind)}`,
-        `links: ${linksOf(ct.attributes, ct.localized ? [['localizations', `{ type: "relation"; target: ${stringLiteral(ct.uid)} }`]] : [])}`,
+        `links: ${linksOf(ct.attributes, ct.localized ? [['localizations', `{ type: 'relation'; target: ${stringLiteral(ct.uid)} }`]] : [])}`,
         `scalars: ${scalarsOf(ct.attributes, contentTypeSystemScalars(ct))}`,
         ...drafts(ct.draft),
       ]) +

@@ -125,7 +125,7 @@ export {
   type WriteParams,
   type ZonePopulate,
 } from './params.ts';
-export { toQueryString } from './query.ts';
+export { assertQueryLength, toQueryString } from './query.ts';
 export type { Entry, QueryResult } from './result.ts';
 export type {
   AttributeLink,
