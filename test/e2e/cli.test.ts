@@ -21,6 +21,8 @@ const JS_FILES = [
   'client.js',
   'index.d.ts',
   'index.js',
+  'runtime.d.ts',
+  'runtime.js',
   'types.d.ts',
   'types.js',
 ];
@@ -122,7 +124,7 @@ describe('cms-types against a real Strapi', () => {
     assert.equal(meta.hash, hash);
     assert.ok(
       readFileSync(join(project, 'src/cms/client.js'), 'utf8').includes(
-        `export const SCHEMA_HASH = "${hash}"`,
+        `export const SCHEMA_HASH = '${hash}'`,
       ),
     );
     writeFileSync(
@@ -171,6 +173,7 @@ describe('cms-types against a real Strapi', () => {
       '.cms-types.json',
       'client.ts',
       'index.ts',
+      'runtime.ts',
       'types.ts',
     ]);
     await compile(join(project, 'src/cms-ts'), ['index.ts']);
