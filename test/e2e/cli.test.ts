@@ -102,7 +102,7 @@ describe('cms-types against a real Strapi', () => {
   });
   after(() => strapi?.stop());
 
-  it('generate writes types, client and index as .js plus .d.ts by default', async () => {
+  it('generate writes runtime, types, client and index as .js plus .d.ts by default', async () => {
     const run = await runCli(['generate', '--url', strapi.url, '--output', 'src/cms'], {
       cwd: project,
       env: { CMS_TOKEN: token },
@@ -110,7 +110,7 @@ describe('cms-types against a real Strapi', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.match(
       run.stdout,
-      /Generated types\.js, types\.d\.ts, client\.js, client\.d\.ts, index\.js, index\.d\.ts in src\/cms \(first run/,
+      /Generated runtime\.js, runtime\.d\.ts, types\.js, types\.d\.ts, client\.js, client\.d\.ts, index\.js, index\.d\.ts in src\/cms \(first run/,
     );
     assert.deepEqual(readdirSync(join(project, 'src/cms')).sort(), JS_FILES);
     const meta = JSON.parse(readFileSync(join(project, 'src/cms/.cms-types.json'), 'utf8'));
