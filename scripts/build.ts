@@ -75,6 +75,10 @@ function declarations(files: RuntimeFile[]): string {
         declaration: true,
         emitDeclarationOnly: true,
         strict: true,
+        // runtime.ts is compiled by the application's own tsc (`--format ts`): a declaration left
+        // behind when its export was dropped would fail a project that sets noUnusedLocals.
+        noUnusedLocals: true,
+        noUnusedParameters: true,
         target: ts.ScriptTarget.ES2022,
         module: ts.ModuleKind.ESNext,
         moduleResolution: ts.ModuleResolutionKind.Bundler,

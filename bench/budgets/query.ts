@@ -1,6 +1,6 @@
 /**
  * Budget 5, query serialization: operations per second over a realistic query set of ours
- * (`toQueryString` from a generated client.js), `qs.stringify` with `encodeValuesOnly` (what
+ * (`toQueryString` from a generated runtime.js), `qs.stringify` with `encodeValuesOnly` (what
  * Strapi's docs and @strapi/client use) and strapi-typed-client's `stringifyQuery` (the function
  * its generated client inlines); each output parsed back by qs with Strapi's options.
  */
@@ -44,14 +44,14 @@ export const query: Benchmark = {
   title: 'Budget 5: query serialization',
   needsStrapi: false,
   async run(context): Promise<Outcome> {
-    const client = (await import(pathToFileURL(join(context.ourOutput(5, 'js'), 'client.js')).href)) as {
+    const runtime = (await import(pathToFileURL(join(context.ourOutput(5, 'js'), 'runtime.js')).href)) as {
       toQueryString: Serialize;
     };
     const peer = (await import(
       pathToFileURL(join(PEER_DIR, 'dist', 'generator', 'templates', 'stringify-query.js')).href
     )) as { stringifyQuery: Serialize };
     const subjects: Record<'ours' | 'qs' | 'peer', Serialize> = {
-      ours: client.toQueryString,
+      ours: runtime.toQueryString,
       qs: (value) => qs.stringify(value, { encodeValuesOnly: true }),
       peer: peer.stringifyQuery,
     };

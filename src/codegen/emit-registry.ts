@@ -18,14 +18,14 @@ import { stringLiteral } from './names.ts';
 function linkType(attribute: ModelAttribute): string {
   switch (attribute.classification) {
     case 'relation':
-      return `{ type: "relation"; target: ${attribute.targetUid === null ? 'null' : stringLiteral(attribute.targetUid)} }`;
+      return `{ type: 'relation'; target: ${attribute.targetUid === null ? 'null' : stringLiteral(attribute.targetUid)} }`;
     case 'media':
-      return '{ type: "media" }';
+      return "{ type: 'media' }";
     case 'component':
-      return `{ type: "component"; target: ${stringLiteral(attribute.targetUid)} }`;
+      return `{ type: 'component'; target: ${stringLiteral(attribute.targetUid)} }`;
     case 'dynamiczone': {
       const targets = attribute.members.map((member) => stringLiteral(member.uid)).join(' | ');
-      return `{ type: "dynamiczone"; targets: ${targets === '' ? 'never' : targets} }`;
+      return `{ type: 'dynamiczone'; targets: ${targets === '' ? 'never' : targets} }`;
     }
     case 'scalar':
       throw new Error('unreachable: a scalar is not a link');
@@ -76,7 +76,7 @@ function drafts(draft: DraftNames): string[] {
 
 function contentTypeEntry(ct: ContentTypeModel): string {
   const localizations: [string, string][] = ct.localized
-    ? [['localizations', `{ type: "relation"; target: ${stringLiteral(ct.uid)} }`]]
+    ? [['localizations', `{ type: 'relation'; target: ${stringLiteral(ct.uid)} }`]]
     : [];
   return (
     `    ${stringLiteral(ct.uid)}: {\n` +

@@ -13,7 +13,7 @@
  * - `toIdentifier` makes any string a valid, non-reserved identifier: an empty result becomes
  *   the fallback, a leading digit gets a `_` prefix, a reserved word gets a `_` suffix.
  * - `propertyKey` prints a key bare when it is a plain ASCII identifier and not a reserved word,
- *   otherwise as a JSON string (`"my-field"`, `"class"`).
+ *   otherwise as a single-quoted string literal (`'my-field'`, `'class'`).
  * - `Uniquifier` hands out names first come, first served; a taken name gets the suffix 2, then
  *   3, and so on (`BlogPost`, `BlogPost2`, `BlogPost3`). Callers claim names in a fixed order
  *   (sorted uids), which is what makes the suffixes deterministic.
@@ -165,7 +165,7 @@ export function typeName(name: string): string {
   return toIdentifier(pascalCase(name), 'Unnamed');
 }
 
-/** A property key as written in an interface: bare when safe, otherwise a JSON string. */
+/** A property key as written in an interface: bare when safe, otherwise a single-quoted string literal. */
 export function propertyKey(key: string): string {
   return isSafeIdentifier(key) ? key : stringLiteral(key);
 }

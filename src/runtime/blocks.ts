@@ -67,20 +67,35 @@ export interface ImageBlock {
   type: 'image';
   /** The file's fields as they were when the image was inserted: a copy, not a relation. */
   image: {
+    /** File name as uploaded, e.g. `photo.jpg`. */
     name: string;
+    /** Text for screen readers, as set in the media library. */
     alternativeText?: string | null;
+    /** URL of the original: a path below the server (`/uploads/...`) with the local provider, absolute with others. */
     url: string;
+    /** Caption, as set in the media library. */
     caption?: string | null;
+    /** Pixels. */
     width?: number;
+    /** Pixels. */
     height?: number;
+    /** Resized variants: `thumbnail`, `small`, `medium`, `large` and custom sizes. */
     formats?: Record<string, MediaFormat> | null;
+    /** Generated file name without extension; the stored file is `hash` + `ext`. */
     hash: string;
+    /** File extension with its leading dot, e.g. `.jpg`. */
     ext: string;
+    /** MIME type, e.g. `image/jpeg`. */
     mime: string;
+    /** Kilobytes. */
     size: number;
+    /** URL of a preview, for files the provider previews; usually null. */
     previewUrl?: string | null;
+    /** The upload provider that stores the file, e.g. `local`. */
     provider: string;
+    /** ISO 8601 timestamp of the upload. */
     createdAt: string;
+    /** ISO 8601 timestamp of the last change to the file. */
     updatedAt: string;
   };
   /** An empty text node: the editor gives every block children. */

@@ -30,5 +30,8 @@ export interface CmsResponse<T> {
   /** The entry, or the list of entries. */
   data: T;
   /** `pagination` for a list; empty for one entry. */
-  meta?: { pagination?: CmsPagination };
+  meta?: {
+    /** Where this list sits in the whole result: the page, or the offset, and the totals. */
+    pagination?: CmsPagination;
+  };
 }

@@ -7,7 +7,16 @@
 export type CmsID = string | number;
 
 /** Any value a `json` attribute can hold. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | JsonValue[]
+  | {
+      /** A member of a JSON object. */
+      [key: string]: JsonValue;
+    };
 
 /** One generated size of an uploaded image (`thumbnail`, `small`, `medium`, `large` or a custom size). */
 export interface MediaFormat {
@@ -46,7 +55,12 @@ export interface MediaFile {
   /** Caption, as set in the media library; null when unset. */
   caption: string | null;
   /** The point to keep in view when the image is cropped, as set in the media library; null when unset. */
-  focalPoint: { x: number; y: number } | null;
+  focalPoint: {
+    /** Horizontal position, in percent of the width from the left edge (0 to 100). */
+    x: number;
+    /** Vertical position, in percent of the height from the top edge (0 to 100). */
+    y: number;
+  } | null;
   /** Pixels; null for files that are not images. */
   width: number | null;
   /** Pixels; null for files that are not images. */
@@ -68,7 +82,10 @@ export interface MediaFile {
   /** Storage provider name. */
   provider: string;
   /** Whatever the storage provider recorded. */
-  provider_metadata: { [key: string]: JsonValue } | null;
+  provider_metadata: {
+    /** A value the provider stored, e.g. a cloud file id. */
+    [key: string]: JsonValue;
+  } | null;
   /** ISO 8601 timestamp of the upload. */
   createdAt: string;
   /** ISO 8601 timestamp of the last change. */
@@ -96,7 +113,16 @@ export type RelationRef =
       /** Link the draft or the published version of the related entry. */
       status?: 'draft' | 'published';
       /** Where to put it in an ordered relation: `before` or `after` a documentId, or at the `start` or `end`. */
-      position?: { before?: string; after?: string; start?: boolean; end?: boolean };
+      position?: {
+        /** Put it before the related entry with this documentId. */
+        before?: string;
+        /** Put it after the related entry with this documentId. */
+        after?: string;
+        /** Put it first. */
+        start?: boolean;
+        /** Put it last. */
+        end?: boolean;
+      };
     };
 
 /** A to-one relation in create/update data: an id, null to clear it, or connect/disconnect/set. */

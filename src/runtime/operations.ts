@@ -298,14 +298,14 @@ export interface RouteSpec {
   path: string;
 }
 
+/** A custom route method before its types: any arguments, the response body as `R`. */
+export type CustomRouteMethod = <R = unknown>(...args: unknown[]) => Promise<R>;
+
 /**
  * A method for a custom route. Path parameters come first, in path order; then, for GET and
  * DELETE, query parameters, and for the other methods a JSON body (or FormData); then cache
  * options. The response body is returned as the server sent it.
  */
-/** A custom route method before its types: any arguments, the response body as `R`. */
-export type CustomRouteMethod = <R = unknown>(...args: unknown[]) => Promise<R>;
-
 export function customRoute(client: CmsClientCore, route: RouteSpec): CustomRouteMethod {
   const names = route.path.split('/').filter((segment) => segment.startsWith(':'));
   const sendsQuery = route.method === 'GET' || route.method === 'DELETE';

@@ -67,7 +67,7 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const waitForExpiry = () => sleep(ACCESS_SECONDS * 1000 + 1200);
 
 function constant(generatedDir: string, name: string): string | undefined {
-  return new RegExp(`export const ${name} = "([^"]*)"`).exec(
+  return new RegExp(`export const ${name} = '([^']*)'`).exec(
     readFileSync(join(generatedDir, 'client.js'), 'utf8'),
   )?.[1];
 }

@@ -21,6 +21,8 @@ const JS_FILES = [
   'client.js',
   'index.d.ts',
   'index.js',
+  'runtime.d.ts',
+  'runtime.js',
   'types.d.ts',
   'types.js',
 ];
@@ -100,7 +102,7 @@ describe('cms-types against a real Strapi', () => {
   });
   after(() => strapi?.stop());
 
-  it('generate writes types, client and index as .js plus .d.ts by default', async () => {
+  it('generate writes runtime, types, client and index as .js plus .d.ts by default', async () => {
     const run = await runCli(['generate', '--url', strapi.url, '--output', 'src/cms'], {
       cwd: project,
       env: { CMS_TOKEN: token },
@@ -108,7 +110,7 @@ describe('cms-types against a real Strapi', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.match(
       run.stdout,
-      /Generated types\.js, types\.d\.ts, client\.js, client\.d\.ts, index\.js, index\.d\.ts in src\/cms \(first run/,
+      /Generated runtime\.js, runtime\.d\.ts, types\.js, types\.d\.ts, client\.js, client\.d\.ts, index\.js, index\.d\.ts in src\/cms \(first run/,
     );
     assert.deepEqual(readdirSync(join(project, 'src/cms')).sort(), JS_FILES);
     const meta = JSON.parse(readFileSync(join(project, 'src/cms/.cms-types.json'), 'utf8'));
@@ -122,7 +124,7 @@ describe('cms-types against a real Strapi', () => {
     assert.equal(meta.hash, hash);
     assert.ok(
       readFileSync(join(project, 'src/cms/client.js'), 'utf8').includes(
-        `export const SCHEMA_HASH = "${hash}"`,
+        `export const SCHEMA_HASH = '${hash}'`,
       ),
     );
     writeFileSync(
@@ -181,6 +183,7 @@ describe('cms-types against a real Strapi', () => {
       '.cms-types.json',
       'client.ts',
       'index.ts',
+      'runtime.ts',
       'types.ts',
     ]);
     await compile(join(project, 'src/cms-ts'), ['index.ts']);

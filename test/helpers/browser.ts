@@ -25,8 +25,8 @@ export function launchChromium(): Promise<Browser> {
 
 /**
  * Copies a page (`index.html` and `app.js`; by default the session test page, test/browser/page)
- * to `public/<folder>/` of the app, with the generated client (`index.js`, `client.js` from
- * `generatedDir`) under `cms/`.
+ * to `public/<folder>/` of the app, with the generated client (`index.js`, `client.js` and the
+ * `runtime.js` they import, from `generatedDir`) under `cms/`.
  */
 export function installPage(
   app: TestApp,
@@ -39,7 +39,8 @@ export function installPage(
   mkdirSync(target, { recursive: true });
   for (const file of ['index.html', 'app.js']) cpSync(join(source, file), join(target, file));
   mkdirSync(join(target, 'cms'), { recursive: true });
-  for (const file of ['index.js', 'client.js']) cpSync(join(generatedDir, file), join(target, 'cms', file));
+  for (const file of ['index.js', 'client.js', 'runtime.js'])
+    cpSync(join(generatedDir, file), join(target, 'cms', file));
   return `/${folder}/index.html`;
 }
 

@@ -216,8 +216,17 @@ describe('the package packed from a clean checkout', () => {
         await ok('npx', ['--no', '--', 'cms-types', ...args, '--token', token], consumer);
         const expected =
           format === 'ts'
-            ? ['client.ts', 'index.ts', 'types.ts']
-            : ['client.d.ts', 'client.js', 'index.d.ts', 'index.js', 'types.d.ts', 'types.js'];
+            ? ['client.ts', 'index.ts', 'runtime.ts', 'types.ts']
+            : [
+                'client.d.ts',
+                'client.js',
+                'index.d.ts',
+                'index.js',
+                'runtime.d.ts',
+                'runtime.js',
+                'types.d.ts',
+                'types.js',
+              ];
         const written = readdirSync(join(consumer, output)).filter((file) => file !== '.cms-types.json');
         assert.deepEqual(written.sort(), expected);
         const program: Record<string, string> = {

@@ -43,6 +43,7 @@ const EXPECTED: Record<string, string> = {
   'dist/runtime/runtime.ts': 'the client runtime copied into `--format ts` output',
   'dist/runtime/runtime.js': 'the client runtime copied into `--format js` output',
   'dist/runtime/runtime.d.ts': 'its declarations, copied next to it',
+  'dist/runtime/surface.json': 'what the runtime exports: the names codegen imports, re-exports and reserves',
 };
 
 const work = mkdtempSync(join(tmpdir(), 'cms-package-'));

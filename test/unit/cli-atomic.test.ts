@@ -194,6 +194,7 @@ describe('generation is atomic', () => {
       'NOTES.md',
       'client.ts',
       'index.ts',
+      'runtime.ts',
       'types.ts',
     ]);
     rmSync(join(project, 'src/cms'), { recursive: true });

@@ -1,6 +1,7 @@
 /**
- * The types emitter: committed snapshots of the three real payloads, determinism, and a compile
- * of every snapshot with the TypeScript compiler (strict, not strict, and as a `.d.ts`).
+ * The types emitter and the client emitter: committed snapshots of the three real payloads
+ * (`types.ts` and `client.ts`), determinism, and a compile of every snapshot with the TypeScript
+ * compiler (strict, not strict, and as a `.d.ts`) against the real runtime module.
  * `UPDATE_SNAPSHOTS=1 node --test test/unit/codegen-emit.test.ts` rewrites the snapshots.
  */
 import assert from 'node:assert/strict';
@@ -9,7 +10,9 @@ import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
 import { emitTypes } from '../../src/codegen/emit-types.ts';
+import { generateFiles } from '../../src/codegen/generate.ts';
 import { buildModel } from '../../src/codegen/model.ts';
+import { runtimeAssets } from '../../src/codegen/runtime-assets.ts';
 import type {
   CmsSchema,
   SchemaAttribute,
@@ -21,41 +24,45 @@ import { compile } from '../helpers/compile.ts';
 
 const FIXTURES = ['kitchen', 'kitchen-refresh', 'launchpad'] as const;
 const UPDATE = process.env.UPDATE_SNAPSHOTS === '1';
+const RUNTIME = runtimeAssets();
+
+function response(name: string): SchemaResponse {
+  const file = join(ROOT, 'test/fixtures/payloads', `${name}.json`);
+  return JSON.parse(readFileSync(file, 'utf8')) as SchemaResponse;
+}
 
 function payload(name: string): CmsSchema {
-  const file = join(ROOT, 'test/fixtures/payloads', `${name}.json`);
-  return (JSON.parse(readFileSync(file, 'utf8')) as SchemaResponse).schema;
+  return response(name).schema;
 }
 
 function emit(schema: CmsSchema): string {
   return emitTypes(buildModel(schema));
 }
 
-/**
- * The client file the types file imports its filter operator interfaces from: here the runtime's
- * own filters.ts (what the generated client embeds), re-exported as `./client.js`.
- */
-const CLIENT_STUB: Record<string, string> = {
-  '/virtual/client.ts': "export type * from './filters.ts';\n",
-  '/virtual/filters.ts': readFileSync(join(ROOT, 'src/runtime/filters.ts'), 'utf8'),
-  '/virtual/shape.ts': readFileSync(join(ROOT, 'src/runtime/shape.ts'), 'utf8'),
-};
+/** The generated `client.ts` of a payload, header included (the version is fixed: `snapshot`). */
+function emitClient(name: string): string {
+  const files = generateFiles(response(name), { format: 'ts', version: 'snapshot', runtime: RUNTIME });
+  return files['client.ts'] ?? assert.fail('no client.ts in the ts output');
+}
 
-function assertCompiles(source: string, label: string): void {
+/** The runtime module the types and client files import (`./runtime.js`), as the build wrote it. */
+const RUNTIME_TS = { '/virtual/runtime.ts': RUNTIME.ts };
+const RUNTIME_DTS = { '/virtual/runtime.d.ts': RUNTIME.dts };
+
+/** Compiles the files (`types.ts` and maybe `client.ts`, or `types.d.ts`) beside the runtime. */
+function assertCompiles(source: string, label: string, client?: string): void {
+  const clientFile = client === undefined ? {} : { '/virtual/client.ts': client };
   const variants: [string, Record<string, string>, ts.CompilerOptions][] = [
-    ['strict .ts', { '/virtual/types.ts': source }, {}],
+    ['strict .ts', { '/virtual/types.ts': source, ...clientFile, ...RUNTIME_TS }, {}],
     [
       'strictNullChecks: false',
-      { '/virtual/types.ts': source },
+      { '/virtual/types.ts': source, ...clientFile, ...RUNTIME_TS },
       { strictNullChecks: false, exactOptionalPropertyTypes: false },
     ],
-    ['strict .d.ts', { '/virtual/types.d.ts': source }, {}],
+    ['strict .d.ts', { '/virtual/types.d.ts': source, ...RUNTIME_DTS }, {}],
   ];
   for (const [variant, files, options] of variants) {
-    const diagnostics = compile(
-      { ...files, ...CLIENT_STUB },
-      { allowImportingTsExtensions: true, ...options },
-    );
+    const diagnostics = compile(files, options);
     assert.deepEqual(diagnostics, [], `${label} (${variant}) does not compile:\n${diagnostics.join('\n')}`);
   }
 }
@@ -70,51 +77,95 @@ function code(text: string): string {
     .join('\n');
 }
 
+/** Fails with the first differing line unless `output` is the committed snapshot `file` (or rewrites it). */
+function assertSnapshot(file: string, output: string, label: string): void {
+  if (UPDATE) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, output);
+    return;
+  }
+  let committed: string;
+  try {
+    committed = readFileSync(file, 'utf8');
+  } catch {
+    assert.fail(`${file} is missing: run UPDATE_SNAPSHOTS=1 node --test test/unit/codegen-emit.test.ts`);
+  }
+  if (committed !== output) {
+    const want = committed.split('\n');
+    const got = output.split('\n');
+    let line = 0;
+    while (line < want.length && want[line] === got[line]) line++;
+    assert.fail(
+      `${label}: the output differs from the snapshot at line ${line + 1}:\n` +
+        `  snapshot: ${JSON.stringify(want[line])}\n  output:   ${JSON.stringify(got[line])}\n` +
+        'If the change is intended, run UPDATE_SNAPSHOTS=1 node --test test/unit/codegen-emit.test.ts ' +
+        'and review the diff with git diff test/fixtures/generated.',
+    );
+  }
+}
+
+/** The names of a named import or export declaration. */
+function names(statement: ts.ImportDeclaration | ts.ExportDeclaration): string[] {
+  const bindings = ts.isImportDeclaration(statement)
+    ? statement.importClause?.namedBindings
+    : statement.exportClause;
+  assert.ok(
+    bindings !== undefined && (ts.isNamedImports(bindings) || ts.isNamedExports(bindings)),
+    'named bindings',
+  );
+  return bindings.elements.map((element) => element.name.text);
+}
+
+/** The type-only import of a types file, asserted to come from `./runtime.js`: its names. */
+function runtimeImport(output: string): string[] {
+  const source = ts.createSourceFile('types.ts', output, ts.ScriptTarget.ES2023, true);
+  const [first] = source.statements;
+  assert.ok(first !== undefined && ts.isImportDeclaration(first), 'the first statement is the import');
+  assert.equal(first.importClause?.isTypeOnly, true, 'the import is type-only');
+  assert.equal((first.moduleSpecifier as ts.StringLiteral).text, './runtime.js');
+  return names(first);
+}
+
+/** The shared types a types file imports and re-exports, plus the given filter conditions, sorted. */
+function sharedAnd(conditions: string[]): string[] {
+  return [...RUNTIME.surface.typesFile, ...conditions].sort();
+}
+
 // --- snapshots -----------------------------------------------------------------------------
 
 describe('emitTypes: snapshots of the real payloads', () => {
   for (const name of FIXTURES) {
     const file = join(ROOT, 'test/fixtures/generated', name, 'types.ts');
     it(`${name} matches test/fixtures/generated/${name}/types.ts`, () => {
-      const output = emit(payload(name));
-      if (UPDATE) {
-        mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, output);
-        return;
-      }
-      let committed: string;
-      try {
-        committed = readFileSync(file, 'utf8');
-      } catch {
-        assert.fail(`${file} is missing: run UPDATE_SNAPSHOTS=1 node --test test/unit/codegen-emit.test.ts`);
-      }
-      if (committed !== output) {
-        const want = committed.split('\n');
-        const got = output.split('\n');
-        let line = 0;
-        while (line < want.length && want[line] === got[line]) line++;
-        assert.fail(
-          `${name}: the output differs from the snapshot at line ${line + 1}:\n` +
-            `  snapshot: ${JSON.stringify(want[line])}\n  output:   ${JSON.stringify(got[line])}\n` +
-            'If the change is intended, run UPDATE_SNAPSHOTS=1 node --test test/unit/codegen-emit.test.ts ' +
-            'and review the diff with git diff test/fixtures/generated.',
-        );
-      }
+      assertSnapshot(file, emit(payload(name)), name);
     });
     it(`${name} snapshot compiles (strict, strictNullChecks off, .d.ts)`, () => {
       assertCompiles(readFileSync(file, 'utf8'), name);
     });
   }
 
-  it('has no runtime values; its one import is the filter conditions, type-only', () => {
+  it('the runtime marks the types every schema shares for the types file', () => {
+    for (const shared of ['MediaFile', 'CmsResponse', 'BlocksContent', 'RelationInput', 'JsonValue'])
+      assert.ok(RUNTIME.surface.typesFile.includes(shared), `${shared} is a @typesFile export`);
+    for (const shared of RUNTIME.surface.typesFile)
+      assert.ok(RUNTIME.surface.public.types.includes(shared), `${shared} is a public type of the runtime`);
+  });
+
+  it('has no runtime values; its one import is type-only from the runtime: the shared types and the filter conditions', () => {
     const output = emit(payload('launchpad'));
-    const source = ts.createSourceFile('types.ts', output, ts.ScriptTarget.ES2023, true);
-    const [first, ...rest] = source.statements;
-    assert.ok(first !== undefined && ts.isImportDeclaration(first), 'the first statement is the import');
-    assert.equal(
-      first.getText(),
-      "import type { BooleanFilter, DateFilter, JsonOperators, NumberFilter, TextFilter } from './client.js';",
+    assert.deepEqual(
+      runtimeImport(output),
+      sharedAnd(['BooleanFilter', 'DateFilter', 'JsonOperators', 'NumberFilter', 'TextFilter']),
     );
+    const source = ts.createSourceFile('types.ts', output, ts.ScriptTarget.ES2023, true);
+    const [, second, ...rest] = source.statements;
+    assert.ok(
+      second !== undefined && ts.isExportDeclaration(second),
+      'then the re-export of the shared types',
+    );
+    assert.equal(second.isTypeOnly, true, 'the re-export is type-only');
+    assert.equal(second.moduleSpecifier, undefined, 'it re-exports the imported names');
+    assert.deepEqual(names(second), RUNTIME.surface.typesFile);
     for (const statement of rest) {
       const kind = ts.SyntaxKind[statement.kind];
       assert.ok(
@@ -127,6 +178,19 @@ describe('emitTypes: snapshots of the real payloads', () => {
       );
     }
   });
+});
+
+describe('emitClient: snapshots of the real payloads', () => {
+  for (const name of FIXTURES) {
+    const file = join(ROOT, 'test/fixtures/generated', name, 'client.ts');
+    it(`${name} matches test/fixtures/generated/${name}/client.ts`, () => {
+      assertSnapshot(file, emitClient(name), `${name} client`);
+    });
+    it(`${name} client snapshot compiles with its types snapshot and the runtime (strict, strictNullChecks off)`, () => {
+      const types = readFileSync(join(ROOT, 'test/fixtures/generated', name, 'types.ts'), 'utf8');
+      assertCompiles(types, `${name} client`, readFileSync(file, 'utf8'));
+    });
+  }
 });
 
 // --- determinism ---------------------------------------------------------------------------
@@ -148,7 +212,7 @@ function reorder<T extends object>(record: T, seed: number): T {
 
 describe('emitTypes: determinism', () => {
   for (const name of FIXTURES) {
-    it(`${name}: same bytes twice, and for shuffled content types, components and keys`, () => {
+    it(`${name}: same bytes twice, and for shuffled content types, components and keys (types and client)`, () => {
       const schema = payload(name);
       const first = emit(schema);
       assert.equal(emit(payload(name)), first);
@@ -161,6 +225,12 @@ describe('emitTypes: determinism', () => {
         );
         const shuffledSchema = reorder({ ...schema, contentTypes, components }, seed);
         assert.equal(emit(shuffledSchema), first, `seed ${seed}`);
+        const hash = response(name).hash;
+        const client = (given: CmsSchema) =>
+          generateFiles({ hash, schema: given }, { format: 'ts', version: 'snapshot', runtime: RUNTIME })[
+            'client.ts'
+          ];
+        assert.equal(client(shuffledSchema), client(schema), `client, seed ${seed}`);
       }
     });
   }
@@ -207,7 +277,8 @@ function single(
 }
 
 describe('emitTypes: mapping', () => {
-  const cases: [string, { given: CmsSchema; want: string[]; not?: string[] }][] = [
+  /** `imports`: the filter conditions the file imports from the runtime beside the shared types. */
+  const cases: [string, { given: CmsSchema; want: string[]; not?: string[]; imports?: string[] }][] = [
     [
       'system fields without draft and publish or i18n',
       {
@@ -326,7 +397,7 @@ describe('emitTypes: mapping', () => {
       'enumeration values are escaped literals',
       {
         given: single({ kind: { type: 'enumeration', enum: ['a"b', "it's", '*/', 'x\ny'], required: true } }),
-        want: ['kind: "a\\"b" | "it\'s" | "*/" | "x\\ny";'],
+        want: ["kind: 'a\"b' | 'it\\'s' | '*/' | 'x\\ny';"],
       },
     ],
     [
@@ -352,26 +423,28 @@ describe('emitTypes: mapping', () => {
           'export interface PostInput {\none?: RelationInput;\nmany?: RelationsInput;\nanyOne?: RelationInput;\n' +
             'anyMany?: RelationsInput;\ncover?: MediaInput;\navatar?: MediaInput;\nfiles?: MultiMediaInput;\n' +
             'seo: SharedSeoInput;\nquote?: SharedQuoteInput | null;\nquotes?: SharedQuoteInput[];\nbody?: (\n' +
-            '| ({ __component: "shared.seo" } & SharedSeoInput)\n| ({ __component: "shared.quote" } & SharedQuoteInput)\n)[];\n}',
-          'export type PostBodyZone =\n| ({ __component: "shared.seo" } & SharedSeo)\n' +
-            '| ({ __component: "shared.quote" } & SharedQuote);',
+            "| ({ __component: 'shared.seo' } & SharedSeoInput)\n| ({ __component: 'shared.quote' } & SharedQuoteInput)\n)[];\n}",
+          "export type PostBodyZone =\n| ({ __component: 'shared.seo' } & SharedSeo)\n" +
+            "| ({ __component: 'shared.quote' } & SharedQuote);",
           'export interface SharedQuoteInput {\nid?: number;\ntext?: string | null;\n}',
         ],
       },
     ],
     [
-      'blocks types only when a blocks attribute exists',
+      "a blocks attribute is the runtime's BlocksContent, which the types file re-exports",
       {
         given: single({ content: { type: 'blocks' } }),
-        want: ['content: BlocksContent | null;', 'export type BlocksContent = Block[];'],
+        want: ['content: BlocksContent | null;', 'content?: BlocksContent | null;'],
+        imports: ['NumberFilter', 'TextFilter', 'DateFilter', 'JsonOperators'],
       },
     ],
     [
-      'no blocks types otherwise',
+      'a richtext attribute is a string, not blocks',
       {
         given: single({ content: { type: 'richtext' } }),
-        want: ['content: string | null;'],
-        not: ['BlocksContent'],
+        want: ['content: string | null;', 'content?: string | null;', 'content?: TextFilter;'],
+        not: ['content: BlocksContent', 'content?: BlocksContent'],
+        imports: ['NumberFilter', 'TextFilter', 'DateFilter'],
       },
     ],
     [
@@ -399,17 +472,23 @@ describe('emitTypes: mapping', () => {
         want: [
           'export interface PostFilters {\nid?: NumberFilter;\ndocumentId?: TextFilter;\n' +
             'createdAt?: DateFilter;\nupdatedAt?: DateFilter;\npublishedAt?: DateFilter;\n' +
-            'title?: TextFilter;\nkind?: TextFilter<"a" | "b">;\nviews?: NumberFilter;\n' +
+            "title?: TextFilter;\nkind?: TextFilter<'a' | 'b'>;\nviews?: NumberFilter;\n" +
             'big?: BigIntegerFilter;\nday?: DateFilter;\nat?: DateFilter;\nflag?: BooleanFilter;\n' +
-            'data?: JsonOperators;\nrich?: JsonOperators;\n"my-field"?: TextFilter;\n' +
+            "data?: JsonOperators;\nrich?: JsonOperators;\n'my-field'?: TextFilter;\n" +
             'cover?: Record<string, unknown>;\nquote?: SharedQuoteFilters;\ntag?: TagFilters;\n' +
             'anyOne?: Record<string, unknown>;\n' +
             '$and?: readonly PostFilters[];\n$or?: readonly PostFilters[];\n$not?: PostFilters;\n}',
           'export interface SharedQuoteFilters {\nid?: NumberFilter;\ntext?: TextFilter;\n' +
             '$and?: readonly SharedQuoteFilters[];\n$or?: readonly SharedQuoteFilters[];\n' +
             '$not?: SharedQuoteFilters;\n}',
-          'import type { BigIntegerFilter, BooleanFilter, DateFilter, JsonOperators, NumberFilter, ' +
-            "TextFilter } from './client.js';",
+        ],
+        imports: [
+          'BigIntegerFilter',
+          'BooleanFilter',
+          'DateFilter',
+          'JsonOperators',
+          'NumberFilter',
+          'TextFilter',
         ],
         not: ['secret?: TextFilter', 'code?: TextFilter', 'zone?: SharedQuoteFilters', 'zone?: Record'],
       },
@@ -454,25 +533,26 @@ describe('emitTypes: mapping', () => {
           { kind: 'singleType' },
         ),
         want: [
-          'export interface CmsSchemaTypes {\ncontentTypes: {\n"api::post.post": {\nentry: Post;\n' +
-            'populatable: PostPopulatable;\ninput: PostInput;\nfilters: PostFilters;\nkind: "singleType";\n' +
-            'links: { cover: { type: "media" }; quote: { type: "component"; target: "shared.quote" }; ' +
-            'zone: { type: "dynamiczone"; targets: "shared.quote" }; };\n' +
-            'scalars: { id: "number"; documentId: "string"; createdAt: "date"; updatedAt: "date"; publishedAt: "date"; ' +
-            'title: "string"; views: "number"; day: "date"; flag: "boolean"; data: "json"; };\n};',
-          '"shared.quote": {\nentry: SharedQuote;\npopulatable: SharedQuotePopulatable;\ninput: SharedQuoteInput;\n' +
-            'filters: SharedQuoteFilters;\nlinks: Record<never, never>;\nscalars: { id: "number"; text: "string"; };\n};',
+          "export interface CmsSchemaTypes {\ncontentTypes: {\n'api::post.post': {\nentry: Post;\n" +
+            "populatable: PostPopulatable;\ninput: PostInput;\nfilters: PostFilters;\nkind: 'singleType';\n" +
+            "links: { cover: { type: 'media' }; quote: { type: 'component'; target: 'shared.quote' }; " +
+            "zone: { type: 'dynamiczone'; targets: 'shared.quote' }; };\n" +
+            "scalars: { id: 'number'; documentId: 'string'; createdAt: 'date'; updatedAt: 'date'; publishedAt: 'date'; " +
+            "title: 'string'; views: 'number'; day: 'date'; flag: 'boolean'; data: 'json'; };\n};",
+          "'shared.quote': {\nentry: SharedQuote;\npopulatable: SharedQuotePopulatable;\ninput: SharedQuoteInput;\n" +
+            "filters: SharedQuoteFilters;\nlinks: Record<never, never>;\nscalars: { id: 'number'; text: 'string'; };\n};",
         ],
-        not: ['secret: "string"'],
+        not: ["secret: 'string'", 'secret: "string"'],
       },
     ],
   ];
-  for (const [name, { given, want, not = [] }] of cases) {
+  for (const [name, { given, want, not = [], imports }] of cases) {
     it(name, () => {
       const output = emit(given);
       const body = code(output);
       for (const part of want) assert.ok(body.includes(part), `missing:\n${part}\n--- in ---\n${body}`);
       for (const part of not) assert.ok(!body.includes(part), `unexpected: ${part}`);
+      if (imports !== undefined) assert.deepEqual(runtimeImport(output), sharedAnd(imports));
       assertCompiles(output, name);
     });
   }

@@ -466,9 +466,9 @@ describe('buildModel: attributes', () => {
       model.contentTypes[0]!.attributes.map((a) => [a.name, a.key]),
       [
         ['zeta', 'zeta'],
-        ['my-field', '"my-field"'],
-        ['class', '"class"'],
-        ['a"b', '"a\\"b"'],
+        ['my-field', "'my-field'"],
+        ['class', "'class'"],
+        ['a"b', `'a"b'`],
       ],
     );
   });

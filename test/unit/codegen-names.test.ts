@@ -84,20 +84,48 @@ table('typeName', typeName, [
 
 table('propertyKey', propertyKey, [
   ['identifier stays bare', { given: 'title', want: 'title' }],
-  ['dash is quoted', { given: 'my-field', want: '"my-field"' }],
-  ['reserved word is quoted', { given: 'class', want: '"class"' }],
-  ['quotes and backslashes are escaped', { given: 'a"b\\c', want: '"a\\"b\\\\c"' }],
-  ['newline is escaped', { given: 'a\nb', want: '"a\\nb"' }],
-  ['lone surrogate is escaped', { given: 'x\ud800', want: '"x\\ud800"' }],
+  ['dash is quoted', { given: 'my-field', want: "'my-field'" }],
+  ['reserved word is quoted', { given: 'class', want: "'class'" }],
+  ['double quotes stay, backslashes are escaped', { given: 'a"b\\c', want: "'a\"b\\\\c'" }],
+  ['single quotes are escaped', { given: "it's", want: "'it\\'s'" }],
+  ['newline is escaped', { given: 'a\nb', want: "'a\\nb'" }],
+  ['lone surrogate is escaped', { given: 'x\ud800', want: "'x\\ud800'" }],
   // biome-ignore lint/suspicious/noTemplateCurlyInString: template syntax as data
-  ['template syntax stays literal', { given: '${x}`', want: '"${x}`"' }],
-  ['empty', { given: '', want: '""' }],
+  ['template syntax stays literal', { given: '${x}`', want: "'${x}`'" }],
+  ['empty', { given: '', want: "''" }],
 ]);
 
 table('stringLiteral', stringLiteral, [
-  ['plain', { given: 'news', want: '"news"' }],
-  ['single quote needs no escape', { given: "it's", want: '"it\'s"' }],
+  ['plain', { given: 'news', want: "'news'" }],
+  ['a single quote is escaped', { given: "it's", want: "'it\\'s'" }],
+  ['a double quote needs no escape', { given: 'say "hi"', want: `'say "hi"'` }],
+  ['an escaped quote before a quote', { given: '\\\'"', want: "'\\\\\\'\"'" }],
 ]);
+
+describe('stringLiteral round trip', () => {
+  it('every literal is one JavaScript string token that evaluates to the input', () => {
+    const samples = [
+      '',
+      "'",
+      '"',
+      '\\',
+      "\\'",
+      '\\"',
+      '\n\r\t\u2028\u2029',
+      'x\ud800y',
+      '\udc00',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: template syntax as data
+      '`${a}`',
+      '*/\'"',
+      '😀',
+    ];
+    for (const value of samples) {
+      const literal = stringLiteral(value);
+      assert.match(literal, /^'[^\n]*'$/s, `one line, single-quoted: ${literal}`);
+      assert.equal(new Function(`return ${literal};`)(), value, `round trip of ${JSON.stringify(value)}`);
+    }
+  });
+});
 
 table('jsdocText', jsdocText, [
   ['plain', { given: 'Blog post', want: 'Blog post' }],

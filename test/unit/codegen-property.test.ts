@@ -6,13 +6,12 @@
  * Replay a failure with `FC_SEED=<seed> node --test test/unit/codegen-property.test.ts`.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import ts from 'typescript';
 import { emitTypes } from '../../src/codegen/emit-types.ts';
 import { buildModel, SchemaError } from '../../src/codegen/model.ts';
+import { runtimeAssets } from '../../src/codegen/runtime-assets.ts';
 import { SYSTEM_ATTRIBUTES } from '../../src/schema/normalize.ts';
 import {
   ATTRIBUTE_TYPES,
@@ -23,7 +22,6 @@ import {
   type SchemaComponent,
   type SchemaContentType,
 } from '../../src/schema/types.ts';
-import { ROOT } from '../harness/paths.ts';
 import { diagnostics } from '../helpers/compile.ts';
 
 const RUNS = 300;
@@ -305,16 +303,34 @@ function assertCommentsClosed(output: string): void {
 }
 
 /**
- * Each top-level name is declared once (interfaces would merge silently otherwise); the one
- * import is type-only, from the client.
+ * Each top-level name is declared once (interfaces would merge silently otherwise), the shared
+ * types the file re-exports included; the one import is type-only, from the runtime module, and
+ * the one re-export is type-only, of names that import brought in.
  */
 function assertUniqueDeclarations(output: string): void {
   const source = ts.createSourceFile('types.ts', output, ts.ScriptTarget.ES2023, false);
   const seen = new Set<string>();
+  const imported = new Set<string>();
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement)) {
       assert.ok(statement.importClause?.isTypeOnly, 'the import is type-only');
-      assert.equal((statement.moduleSpecifier as ts.StringLiteral).text, './client.js');
+      assert.equal((statement.moduleSpecifier as ts.StringLiteral).text, './runtime.js');
+      const bindings = statement.importClause?.namedBindings;
+      assert.ok(bindings !== undefined && ts.isNamedImports(bindings), 'named imports');
+      for (const element of bindings.elements) imported.add(element.name.text);
+      continue;
+    }
+    if (ts.isExportDeclaration(statement)) {
+      assert.ok(statement.isTypeOnly, 'the re-export is type-only');
+      assert.equal(statement.moduleSpecifier, undefined, 'it re-exports imported names');
+      const clause = statement.exportClause;
+      assert.ok(clause !== undefined && ts.isNamedExports(clause), 'named exports');
+      for (const element of clause.elements) {
+        const name = element.name.text;
+        assert.ok(imported.has(name), `${name} is re-exported but not imported`);
+        assert.ok(!seen.has(name), `${name} is declared twice`);
+        seen.add(name);
+      }
       continue;
     }
     assert.ok(
@@ -327,21 +343,28 @@ function assertUniqueDeclarations(output: string): void {
   }
 }
 
-/** The shared in-memory compiler, with these settings: strict, ES2023 only, no lint-like checks. */
+/**
+ * The shared in-memory compiler, with these settings: strict, no lint-like checks; ES2023 and the
+ * DOM library, which the runtime module (fetch, FormData) needs.
+ */
 const OPTIONS: ts.CompilerOptions = {
-  lib: ['lib.es2023.d.ts'],
   verbatimModuleSyntax: false,
   noUnusedLocals: false,
   skipLibCheck: false,
   allowImportingTsExtensions: true,
 };
 
-/** The runtime's filter operators, which a types file imports from its client (`./client.js`). */
+/**
+ * The runtime module the types files import (`./runtime.js`), as the build wrote it: once as
+ * source and once as declarations, each compiled once. Every generated folder gets a
+ * `runtime` file that re-exports one of them, so 600 types files do not mean 600 runtimes.
+ */
 const RUNTIME_FILES: Record<string, string> = {
-  '/virtual/runtime/filters.ts': readFileSync(join(ROOT, 'src/runtime/filters.ts'), 'utf8'),
-  '/virtual/runtime/shape.ts': readFileSync(join(ROOT, 'src/runtime/shape.ts'), 'utf8'),
+  '/virtual/runtime-ts/runtime.ts': runtimeAssets().ts,
+  '/virtual/runtime-dts/runtime.d.ts': runtimeAssets().dts,
 };
-const CLIENT_STUB = "export type * from '../runtime/filters.ts';\n";
+const RUNTIME_TS = "export type * from '../runtime-ts/runtime.ts';\n";
+const RUNTIME_DTS = "export type * from '../runtime-dts/runtime.js';\n";
 
 const describeJson = (schema: CmsSchema) => JSON.stringify(schema, null, 1);
 
@@ -363,9 +386,9 @@ describe(`generator properties (seed ${SEED})`, () => {
     const files: Record<string, string> = { ...RUNTIME_FILES };
     outputs.forEach(({ output }, i) => {
       files[`/virtual/gen${i}/types.ts`] = output;
-      files[`/virtual/gen${i}/client.ts`] = CLIENT_STUB;
+      files[`/virtual/gen${i}/runtime.ts`] = RUNTIME_TS;
       files[`/virtual/gen${i}d/types.d.ts`] = output;
-      files[`/virtual/gen${i}d/client.ts`] = CLIENT_STUB;
+      files[`/virtual/gen${i}d/runtime.d.ts`] = RUNTIME_DTS;
     });
     const found = diagnostics(files, OPTIONS);
     if (found.length > 0) {

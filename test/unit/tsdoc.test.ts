@@ -3,10 +3,11 @@
  * test/types/generated/ (`node scripts/type-fixtures.ts` writes it after `node scripts/build.ts`)
  * and requires a doc comment with text, as an editor reads it (the comment right above; a
  * module header further up does not count), on:
- * - every exported declaration of the client file (the runtime included) and of the types file;
+ * - every exported declaration of the client file, of the runtime module it imports and of the
+ *   types file;
  * - every member of their exported classes and interfaces, each overload signature on its own
  *   (an editor shows the doc of the overload it resolved);
- * - in the client, the members of object types nested in those declarations (`Pagination`'s
+ * - in the client and the runtime, the members of object types nested in those declarations (`Pagination`'s
  *   `page`, the `details` of a `ValidationError`); not the shapes a conditional type matches on
  *   (`M extends { entry: infer E }`), nor parameter or return types.
  * Exempt: `private` and `protected` members, and declarations and members whose doc says
@@ -367,35 +368,43 @@ const CLIENT_SURFACE = [
   'CmsEntry',
   'CmsQuery',
   'SCHEMA_HASH',
-];
-
-/** The declaration file of a refresh-mode client, and the TypeScript client (the runtime as source). */
-const CLIENT_FILES = ['kitchen-refresh-js/client.d.ts', 'kitchen/client.ts'];
-
-describe('TSDoc on the generated client', () => {
-  for (const file of CLIENT_FILES) {
-    it(`${file}: every public declaration and member has a doc comment`, () => {
-      const items = survey(generated(file), { nested: true });
-      const checked = checkedLabels(items);
-      const missed = CLIENT_SURFACE.filter((label) => !checked.has(label));
-      assert.deepEqual(missed, [], `not checked in ${file} (exempted with @internal, or renamed?)`);
-      assertDocumented(items, file);
-    });
-  }
-});
-
-// --- the generated types -------------------------------------------------------------------
-
-const TYPES_SURFACE = [
+  // Declared by the runtime, re-exported by the types file.
   'CmsResponse.data',
   'CmsResponse.meta',
   'CmsPagination',
   'MediaFile.url',
   'MediaFormat.url',
   'TextNode.bold',
-  'CmsSchemaTypes.contentTypes',
-  'Article.documentId',
 ];
+
+/**
+ * The declaration files of a refresh-mode client, and the TypeScript client: each with the
+ * runtime module it imports (as declarations, and as source).
+ */
+const CLIENT_FILES = [
+  ['kitchen-refresh-js/client.d.ts', 'kitchen-refresh-js/runtime.d.ts'],
+  ['kitchen/client.ts', 'kitchen/runtime.ts'],
+];
+
+describe('TSDoc on the generated client', () => {
+  for (const files of CLIENT_FILES) {
+    it(`${files.join(' + ')}: every public declaration and member has a doc comment`, () => {
+      const items = files.flatMap((file) => survey(generated(file), { nested: true }));
+      const checked = checkedLabels(items);
+      const missed = CLIENT_SURFACE.filter((label) => !checked.has(label));
+      assert.deepEqual(
+        missed,
+        [],
+        `not checked in ${files.join(' + ')} (exempted with @internal, or renamed?)`,
+      );
+      for (const file of files) assertDocumented(survey(generated(file), { nested: true }), file);
+    });
+  }
+});
+
+// --- the generated types -------------------------------------------------------------------
+
+const TYPES_SURFACE = ['CmsSchemaTypes.contentTypes', 'Article.documentId'];
 
 /** `Interface.key` of every member that mirrors a schema attribute. */
 function schemaMembers(payload: string): Set<string> {

@@ -153,7 +153,7 @@ for (const version of versionsToTest()) {
         );
       const output = join(project, 'src/cms');
       const client = readFileSync(join(output, 'client.js'), 'utf8');
-      assert.match(client, new RegExp(`export const AUTH_MODE = "${refresh ? 'refresh' : 'legacy'}"`));
+      assert.match(client, new RegExp(`export const AUTH_MODE = '${refresh ? 'refresh' : 'legacy'}'`));
       const usage = [
         "import { CmsClient } from './index.js';",
         "const cms = new CmsClient({ baseURL: 'http://127.0.0.1:1337' });",

@@ -1,0 +1,279 @@
+/**
+ * The shape of the generated output as a small library: the runtime module is the same bytes
+ * for every schema; the per-schema files (types, client, index) hold no casts and only
+ * single-quoted strings; and the imports form a graph without a cycle: runtime imports nothing,
+ * types imports only types from the runtime, client imports the runtime and the types, index
+ * only re-exports.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import ts from 'typescript';
+import { generateFiles, type OutputFormat } from '../../src/codegen/generate.ts';
+import { runtimeAssets } from '../../src/codegen/runtime-assets.ts';
+import type { SchemaResponse } from '../../src/schema/types.ts';
+import { ROOT } from '../harness/paths.ts';
+import { assertCompilesInMemory } from '../helpers/compile.ts';
+
+const FIXTURES = ['kitchen', 'kitchen-refresh', 'launchpad'] as const;
+const FORMATS: OutputFormat[] = ['ts', 'js'];
+const RUNTIME = runtimeAssets();
+
+function output(fixture: string, format: OutputFormat): Record<string, string> {
+  const payload = JSON.parse(
+    readFileSync(join(ROOT, 'test/fixtures/payloads', `${fixture}.json`), 'utf8'),
+  ) as SchemaResponse;
+  return generateFiles(payload, { format, version: '0.0.0-test', runtime: RUNTIME });
+}
+
+function parse(name: string, text: string): ts.SourceFile {
+  const kind = name.endsWith('.js') ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  return ts.createSourceFile(name, text, ts.ScriptTarget.ES2023, true, kind);
+}
+
+/** Every node of a file, depth first. */
+function nodes(source: ts.SourceFile): ts.Node[] {
+  const all: ts.Node[] = [];
+  const visit = (node: ts.Node) => {
+    all.push(node);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return all;
+}
+
+/** The string literal tokens of a text, comments skipped (the scanner reads them as trivia). */
+function stringTokens(text: string): string[] {
+  const scanner = ts.createScanner(ts.ScriptTarget.ES2023, true, ts.LanguageVariant.Standard, text);
+  const found: string[] = [];
+  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+    if (token === ts.SyntaxKind.StringLiteral || token === ts.SyntaxKind.NoSubstitutionTemplateLiteral)
+      found.push(scanner.getTokenText());
+  }
+  return found;
+}
+
+interface ModuleLink {
+  /** `import`, `import type`, `export from` or `export type from`. */
+  kind: string;
+  from: string;
+}
+
+/** The static module links of a file; fails on a dynamic `import()` or a `require`. */
+function links(source: ts.SourceFile): ModuleLink[] {
+  const found: ModuleLink[] = [];
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      const typeOnly = statement.importClause?.isTypeOnly === true;
+      found.push({
+        kind: typeOnly ? 'import type' : 'import',
+        from: (statement.moduleSpecifier as ts.StringLiteral).text,
+      });
+    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined) {
+      found.push({
+        kind: statement.isTypeOnly ? 'export type from' : 'export from',
+        from: (statement.moduleSpecifier as ts.StringLiteral).text,
+      });
+    } else if (ts.isImportEqualsDeclaration(statement)) {
+      assert.fail(`${source.fileName}: import = require`);
+    }
+  }
+  for (const node of nodes(source)) {
+    if (!ts.isCallExpression(node)) continue;
+    assert.notEqual(
+      node.expression.kind,
+      ts.SyntaxKind.ImportKeyword,
+      `${source.fileName}: dynamic import()`,
+    );
+    assert.ok(
+      !(ts.isIdentifier(node.expression) && node.expression.text === 'require'),
+      `${source.fileName}: require()`,
+    );
+  }
+  return found;
+}
+
+/** The file a specifier names in this output: `./runtime.js` is runtime.ts in ts format. */
+function target(from: string, format: OutputFormat): string {
+  assert.match(from, /^\.\/[a-z]+\.js$/, `a relative .js specifier: ${from}`);
+  const file = from.slice(2);
+  return format === 'ts' ? file.replace(/\.js$/, '.ts') : file;
+}
+
+/** Fails when the module graph has a cycle. */
+function assertAcyclic(graph: Map<string, string[]>): void {
+  const done = new Set<string>();
+  const visit = (file: string, path: string[]) => {
+    assert.ok(!path.includes(file), `import cycle: ${[...path, file].join(' -> ')}`);
+    if (done.has(file)) return;
+    for (const next of graph.get(file) ?? []) visit(next, [...path, file]);
+    done.add(file);
+  };
+  for (const file of graph.keys()) visit(file, []);
+}
+
+/** The per-schema files of a format: everything but the runtime module. */
+function perSchema(files: Record<string, string>): [string, string][] {
+  return Object.entries(files).filter(([name]) => !name.startsWith('runtime.'));
+}
+
+describe('the runtime module', () => {
+  for (const format of FORMATS) {
+    it(`is byte-identical for two different schemas (kitchen, launchpad), --format ${format}`, () => {
+      const kitchen = output('kitchen', format);
+      const launchpad = output('launchpad', format);
+      assert.notEqual(
+        kitchen['types.d.ts'] ?? kitchen['types.ts'],
+        launchpad['types.d.ts'] ?? launchpad['types.ts'],
+      );
+      const runtimeFiles = Object.keys(kitchen).filter((name) => name.startsWith('runtime.'));
+      assert.deepEqual(runtimeFiles, format === 'ts' ? ['runtime.ts'] : ['runtime.js', 'runtime.d.ts']);
+      for (const name of runtimeFiles) {
+        assert.ok(kitchen[name] === launchpad[name], `${name} differs between kitchen and launchpad`);
+        const built = readFileSync(join(ROOT, 'dist/runtime', name), 'utf8');
+        assert.ok(kitchen[name]?.endsWith(`\n${built}`), `${name} is the built runtime under a header`);
+      }
+    });
+  }
+});
+
+describe('the per-schema files', () => {
+  for (const fixture of FIXTURES) {
+    for (const format of FORMATS) {
+      const files = output(fixture, format);
+
+      it(`${fixture}, --format ${format}: the expected files`, () => {
+        assert.deepEqual(
+          Object.keys(files).sort(),
+          format === 'ts'
+            ? ['client.ts', 'index.ts', 'runtime.ts', 'types.ts']
+            : [
+                'client.d.ts',
+                'client.js',
+                'index.d.ts',
+                'index.js',
+                'runtime.d.ts',
+                'runtime.js',
+                'types.d.ts',
+                'types.js',
+              ],
+        );
+      });
+
+      it(`${fixture}, --format ${format}: no casts in types, client and index`, () => {
+        for (const [name, text] of perSchema(files)) {
+          const casts = nodes(parse(name, text))
+            .filter((node) => ts.isAsExpression(node) || ts.isTypeAssertionExpression(node))
+            .map((node) => node.getText());
+          assert.deepEqual(casts, [], `${name} casts`);
+          // The same, as text, outside comments: no ` as ` anywhere in the code.
+          const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+          assert.doesNotMatch(code, / as /, `${name} has " as " in its code`);
+        }
+      });
+
+      it(`${fixture}, --format ${format}: every string literal in code is single-quoted`, () => {
+        for (const [name, text] of perSchema(files)) {
+          const tokens = stringTokens(text);
+          assert.ok(tokens.length > 0 || name === 'types.js', `${name} has string literals`);
+          const others = tokens.filter((token) => !token.startsWith("'"));
+          assert.deepEqual(others, [], `${name} has literals that are not single-quoted`);
+        }
+      });
+
+      it(`${fixture}, --format ${format}: runtime -> nothing, types -> runtime (types only), client -> runtime and types, index re-exports`, () => {
+        const graph = new Map<string, string[]>();
+        const seen: Record<string, string[]> = {};
+        for (const [name, text] of Object.entries(files)) {
+          const source = parse(name, text);
+          const found = links(source);
+          seen[name] = found.map((link) => `${link.kind} ${link.from}`).sort();
+          graph.set(
+            name,
+            found.map((link) => target(link.from, format)),
+          );
+          for (const link of found)
+            assert.ok(target(link.from, format) in files, `${name}: ${link.from} is in the output`);
+          if (name.startsWith('index.')) {
+            for (const statement of source.statements)
+              assert.ok(
+                ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined,
+                `${name} only re-exports: ${statement.getText()}`,
+              );
+          }
+        }
+        const ext = format === 'ts' ? 'ts' : 'd.ts';
+        const want: Record<string, string[]> = {
+          [`runtime.${ext}`]: [],
+          [`types.${ext}`]: ['import type ./runtime.js'],
+          [`client.${ext}`]: ['import ./runtime.js', 'import type ./types.js'],
+          [`index.${ext}`]: [
+            'export from ./client.js',
+            'export from ./runtime.js',
+            'export type from ./runtime.js',
+            'export type from ./types.js',
+          ],
+        };
+        if (format === 'js') {
+          want['runtime.js'] = [];
+          want['types.js'] = [];
+          want['client.js'] = ['import ./runtime.js'];
+          want['index.js'] = ['export from ./client.js', 'export from ./runtime.js'];
+        }
+        assert.deepEqual(seen, want);
+        // In js format a specifier names the .js file and, for the compiler, its .d.ts beside it.
+        const resolved = new Map(
+          [...graph].map(([file, targets]) => [
+            file,
+            targets.map((name) => (file.endsWith('.d.ts') ? name.replace(/\.js$/, '.d.ts') : name)),
+          ]),
+        );
+        assertAcyclic(resolved);
+      });
+    }
+  }
+});
+
+describe('the index re-exports what an application needs', () => {
+  for (const format of FORMATS) {
+    it(`every public runtime export, every generated type and the client, --format ${format}`, () => {
+      const files = output('kitchen', format);
+      const typesFile = files['types.ts'] ?? files['types.d.ts'] ?? '';
+      const generatedTypes = nodes(parse('types.ts', typesFile))
+        .filter(
+          (node): node is ts.InterfaceDeclaration | ts.TypeAliasDeclaration =>
+            (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) &&
+            ts.isSourceFile(node.parent),
+        )
+        .map((node) => node.name.text);
+      assert.ok(generatedTypes.includes('Article') && generatedTypes.includes('CmsSchemaTypes'));
+      const values = [
+        ...RUNTIME.surface.public.values,
+        'CmsClient',
+        'SCHEMA_HASH',
+        'CMS_TYPES_VERSION',
+        'AUTH_MODE',
+      ];
+      const types = [
+        ...RUNTIME.surface.public.types,
+        ...generatedTypes,
+        'CmsContentTypeUid',
+        'CmsEntry',
+        'CmsQuery',
+        'CmsFilters',
+      ];
+      for (const internal of [...RUNTIME.surface.internal.values, ...RUNTIME.surface.internal.types])
+        assert.ok(!values.includes(internal) && !types.includes(internal), `${internal} is internal`);
+      const consumer = [
+        `export { ${values.join(', ')} } from './index.js';`,
+        `export type { ${[...new Set(types)].join(', ')} } from './index.js';`,
+        '',
+      ].join('\n');
+      const program: Record<string, string> = { '/virtual/consumer.ts': consumer };
+      for (const [name, text] of Object.entries(files))
+        if (!name.endsWith('.js')) program[`/virtual/${name}`] = text;
+      assertCompilesInMemory(program, {}, `kitchen ${format}: a consumer importing every public name`);
+    });
+  }
+});
