@@ -3,7 +3,7 @@
  * test Strapi serves from its `public/` folder, so the page, the API and the refresh cookie
  * share one origin.
  */
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import type { TestApp } from '../harness/app.ts';
@@ -25,8 +25,9 @@ export function launchChromium(): Promise<Browser> {
 
 /**
  * Copies a page (`index.html` and `app.js`; by default the session test page, test/browser/page)
- * to `public/<folder>/` of the app, with the generated client (`index.js`, `client.js` and the
- * `runtime.js` they import, from `generatedDir`) under `cms/`.
+ * to `public/<folder>/` of the app, with the generated client (`index.js`, `client.js`, the
+ * `runtime.js` they import and the `runtime-*.js` parts it loads on first use, from
+ * `generatedDir`) under `cms/`.
  */
 export function installPage(
   app: TestApp,
@@ -39,7 +40,8 @@ export function installPage(
   mkdirSync(target, { recursive: true });
   for (const file of ['index.html', 'app.js']) cpSync(join(source, file), join(target, file));
   mkdirSync(join(target, 'cms'), { recursive: true });
-  for (const file of ['index.js', 'client.js', 'runtime.js'])
+  const parts = readdirSync(generatedDir).filter((file) => /^runtime-[a-z-]+\.js$/.test(file));
+  for (const file of ['index.js', 'client.js', 'runtime.js', ...parts])
     cpSync(join(generatedDir, file), join(target, 'cms', file));
   return `/${folder}/index.html`;
 }

@@ -10,7 +10,8 @@ import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { UsageError } from '../../src/cli/args.ts';
 import type { CliContext } from '../../src/cli/context.ts';
-import { generateSettings, importChoice } from '../../src/cli/generate.ts';
+import { importChoice } from '../../src/cli/generate.ts';
+import { generateOptions } from '../../src/cli/options.ts';
 import { createOutput } from '../../src/cli/output.ts';
 import { projectCompilerOptions, stripJsonComments } from '../../src/cli/tsconfig.ts';
 import {
@@ -178,7 +179,7 @@ describe('cms-types generate --import-extension', () => {
     out: createOutput({ stdout: process.stdout, stderr: process.stderr, env: {} }),
   });
   const settings = (cwd: string, ...flags: [string, string][]) =>
-    generateSettings(
+    generateOptions(
       { url: 'http://127.0.0.1:1337', output: 'src/cms', ...Object.fromEntries(flags) },
       context(cwd),
       'generate',
