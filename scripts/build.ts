@@ -79,6 +79,15 @@ function declarations(files: RuntimeFile[]): string {
         // behind when its export was dropped would fail a project that sets noUnusedLocals.
         noUnusedLocals: true,
         noUnusedParameters: true,
+        // And the strict options applications turn on beyond `strict`.
+        exactOptionalPropertyTypes: true,
+        noPropertyAccessFromIndexSignature: true,
+        noUncheckedIndexedAccess: true,
+        noImplicitOverride: true,
+        noImplicitReturns: true,
+        noFallthroughCasesInSwitch: true,
+        verbatimModuleSyntax: true,
+        erasableSyntaxOnly: true,
         target: ts.ScriptTarget.ES2022,
         module: ts.ModuleKind.ESNext,
         moduleResolution: ts.ModuleResolutionKind.Bundler,

@@ -275,6 +275,12 @@ const AUTH_METHOD_NAMES = {
   revokeSession: 'revokeSession',
 } as const;
 
+/** `client.auth` before its types: methods by name, `clearToken` and `logout` among them. */
+type LooseAuthApi = Record<string, (...args: unknown[]) => unknown> & {
+  clearToken?: () => void;
+  logout?: (...args: unknown[]) => unknown;
+};
+
 /**
  * `client.auth` over a client: a method per route in `routes`, `clearToken`, and a client-side
  * `logout` when the server has no logout route. The route methods load auth-methods.ts on first
@@ -287,11 +293,10 @@ export function authApi<S extends SchemaShape, M extends keyof AuthMethods<S>>(
   const names = (Object.keys(AUTH_METHOD_NAMES) as (keyof AuthRoutes)[])
     .filter((route) => routes[route] !== undefined)
     .map((route) => AUTH_METHOD_NAMES[route]);
-  const api = lazyApi<Record<string, (...args: unknown[]) => unknown>>(
+  const api = lazyApi<LooseAuthApi>(
     () =>
       Promise.all([import('./auth-methods.ts'), client.sessionFlow()]).then(
-        ([module, flow]) =>
-          module.authMethods<S>(client, routes, flow) as Record<string, (...args: unknown[]) => unknown>,
+        ([module, flow]) => module.authMethods<S>(client, routes, flow) as LooseAuthApi,
       ),
     names,
   );

@@ -45,8 +45,16 @@ function emitClient(name: string): string {
   return files['client.ts'] ?? assert.fail('no client.ts in the ts output');
 }
 
-/** The runtime module the types and client files import (`./runtime.js`), as the build wrote it. */
-const RUNTIME_TS = { '/virtual/runtime.ts': RUNTIME.ts };
+/**
+ * The runtime module the types and client files import (`./runtime.js`), and the parts it
+ * loads on first use (`./runtime-<part>.js`), as the build wrote them.
+ */
+const RUNTIME_TS = {
+  '/virtual/runtime.ts': RUNTIME.ts,
+  ...Object.fromEntries(
+    Object.entries(RUNTIME.parts).map(([name, part]) => [`/virtual/${name}.ts`, part.ts]),
+  ),
+};
 const RUNTIME_DTS = { '/virtual/runtime.d.ts': RUNTIME.dts };
 
 /** Compiles the files (`types.ts` and maybe `client.ts`, or `types.d.ts`) beside the runtime. */

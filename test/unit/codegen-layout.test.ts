@@ -19,6 +19,8 @@ import { assertCompilesInMemory } from '../helpers/compile.ts';
 const FIXTURES = ['kitchen', 'kitchen-refresh', 'launchpad'] as const;
 const FORMATS: OutputFormat[] = ['ts', 'js'];
 const RUNTIME = runtimeAssets();
+/** The runtime's parts loaded on first use (`runtime-auth-methods`...), as the build names them. */
+const PARTS = RUNTIME.surface.parts;
 
 function output(fixture: string, format: OutputFormat): Record<string, string> {
   const payload = JSON.parse(
@@ -55,12 +57,12 @@ function stringTokens(text: string): string[] {
 }
 
 interface ModuleLink {
-  /** `import`, `import type`, `export from` or `export type from`. */
+  /** `import`, `import type`, `export from`, `export type from`, or `load` (a dynamic `import()`). */
   kind: string;
   from: string;
 }
 
-/** The static module links of a file; fails on a dynamic `import()` or a `require`. */
+/** The module links of a file, `import()` as `load`; fails on a `require`. */
 function links(source: ts.SourceFile): ModuleLink[] {
   const found: ModuleLink[] = [];
   for (const statement of source.statements) {
@@ -81,11 +83,12 @@ function links(source: ts.SourceFile): ModuleLink[] {
   }
   for (const node of nodes(source)) {
     if (!ts.isCallExpression(node)) continue;
-    assert.notEqual(
-      node.expression.kind,
-      ts.SyntaxKind.ImportKeyword,
-      `${source.fileName}: dynamic import()`,
-    );
+    if (node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [specifier] = node.arguments;
+      assert.ok(specifier && ts.isStringLiteral(specifier), `${source.fileName}: import() of a literal`);
+      found.push({ kind: 'load', from: specifier.text });
+      continue;
+    }
     assert.ok(
       !(ts.isIdentifier(node.expression) && node.expression.text === 'require'),
       `${source.fileName}: require()`,
@@ -96,7 +99,7 @@ function links(source: ts.SourceFile): ModuleLink[] {
 
 /** The file a specifier names in this output: `./runtime.js` is runtime.ts in ts format. */
 function target(from: string, format: OutputFormat): string {
-  assert.match(from, /^\.\/[a-z]+\.js$/, `a relative .js specifier: ${from}`);
+  assert.match(from, /^\.\/[a-z-]+\.js$/, `a relative .js specifier: ${from}`);
   const file = from.slice(2);
   return format === 'ts' ? file.replace(/\.js$/, '.ts') : file;
 }
@@ -113,9 +116,9 @@ function assertAcyclic(graph: Map<string, string[]>): void {
   for (const file of graph.keys()) visit(file, []);
 }
 
-/** The per-schema files of a format: everything but the runtime module. */
+/** The per-schema files of a format: everything but the runtime module and its parts. */
 function perSchema(files: Record<string, string>): [string, string][] {
-  return Object.entries(files).filter(([name]) => !name.startsWith('runtime.'));
+  return Object.entries(files).filter(([name]) => !name.startsWith('runtime'));
 }
 
 describe('the runtime module', () => {
@@ -127,8 +130,14 @@ describe('the runtime module', () => {
         kitchen['types.d.ts'] ?? kitchen['types.ts'],
         launchpad['types.d.ts'] ?? launchpad['types.ts'],
       );
-      const runtimeFiles = Object.keys(kitchen).filter((name) => name.startsWith('runtime.'));
-      assert.deepEqual(runtimeFiles, format === 'ts' ? ['runtime.ts'] : ['runtime.js', 'runtime.d.ts']);
+      const runtimeFiles = Object.keys(kitchen).filter((name) => name.startsWith('runtime'));
+      assert.deepEqual(
+        runtimeFiles.sort(),
+        (format === 'ts'
+          ? ['runtime.ts', ...PARTS.map((part) => `${part}.ts`)]
+          : ['runtime.js', 'runtime.d.ts', ...PARTS.map((part) => `${part}.js`)]
+        ).sort(),
+      );
       for (const name of runtimeFiles) {
         assert.ok(kitchen[name] === launchpad[name], `${name} differs between kitchen and launchpad`);
         const built = readFileSync(join(ROOT, 'dist/runtime', name), 'utf8');
@@ -147,7 +156,7 @@ describe('the per-schema files', () => {
         assert.deepEqual(
           Object.keys(files).sort(),
           format === 'ts'
-            ? ['client.ts', 'index.ts', 'runtime.ts', 'types.ts']
+            ? ['client.ts', 'index.ts', 'runtime.ts', ...PARTS.map((part) => `${part}.ts`), 'types.ts'].sort()
             : [
                 'client.d.ts',
                 'client.js',
@@ -155,9 +164,10 @@ describe('the per-schema files', () => {
                 'index.js',
                 'runtime.d.ts',
                 'runtime.js',
+                ...PARTS.map((part) => `${part}.js`),
                 'types.d.ts',
                 'types.js',
-              ],
+              ].sort(),
         );
       });
 
@@ -185,13 +195,25 @@ describe('the per-schema files', () => {
       it(`${fixture}, --format ${format}: runtime -> nothing, types -> runtime (types only), client -> runtime and types, index re-exports`, () => {
         const graph = new Map<string, string[]>();
         const seen: Record<string, string[]> = {};
+        const loaded = new Set<string>();
         for (const [name, text] of Object.entries(files)) {
           const source = parse(name, text);
           const found = links(source);
-          seen[name] = found.map((link) => `${link.kind} ${link.from}`).sort();
+          const lazy = found.filter((link) => link.kind === 'load');
+          for (const link of lazy) {
+            assert.ok(
+              PARTS.includes(link.from.slice(2, -3)),
+              `${name} loads only runtime parts: ${link.from}`,
+            );
+            assert.ok(name.startsWith('runtime'), `${name}: only the runtime loads parts lazily`);
+            loaded.add(link.from.slice(2, -3));
+          }
+          const fixed = found.filter((link) => link.kind !== 'load');
+          seen[name] = fixed.map((link) => `${link.kind} ${link.from}`).sort();
+          // A lazy load runs after the module it loads from: only static links make a cycle.
           graph.set(
             name,
-            found.map((link) => target(link.from, format)),
+            fixed.map((link) => target(link.from, format)),
           );
           for (const link of found)
             assert.ok(target(link.from, format) in files, `${name}: ${link.from} is in the output`);
@@ -221,7 +243,20 @@ describe('the per-schema files', () => {
           want['client.js'] = ['import ./runtime.js'];
           want['index.js'] = ['export from ./client.js', 'export from ./runtime.js'];
         }
+        // Each part imports what it uses of the core (values, or only types: none left in .js).
+        for (const part of PARTS) {
+          const name = `${part}.${format}`;
+          const imports = seen[name] ?? [];
+          assert.ok(imports.length <= 1, `${name}: at most one import, of the core`);
+          for (const link of imports)
+            assert.match(
+              link,
+              format === 'ts' ? /^import (type )?\.\/runtime\.js$/ : /^import \.\/runtime\.js$/,
+            );
+          want[name] = imports;
+        }
         assert.deepEqual(seen, want);
+        assert.deepEqual([...loaded].sort(), [...PARTS].sort(), 'every part is loaded by the runtime');
         // In js format a specifier names the .js file and, for the compiler, its .d.ts beside it.
         const resolved = new Map(
           [...graph].map(([file, targets]) => [

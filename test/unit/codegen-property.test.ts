@@ -361,6 +361,9 @@ const OPTIONS: ts.CompilerOptions = {
  */
 const RUNTIME_FILES: Record<string, string> = {
   '/virtual/runtime-ts/runtime.ts': runtimeAssets().ts,
+  ...Object.fromEntries(
+    Object.entries(runtimeAssets().parts).map(([name, part]) => [`/virtual/runtime-ts/${name}.ts`, part.ts]),
+  ),
   '/virtual/runtime-dts/runtime.d.ts': runtimeAssets().dts,
 };
 const RUNTIME_TS = "export type * from '../runtime-ts/runtime.ts';\n";
