@@ -110,14 +110,25 @@ export interface CallOptions extends RequestOptions {
 /** The headers of a request as fetch gets them: a plain record unless a hook or option needs `Headers`. */
 type SentHeaders = Headers | Record<string, string>;
 
-/** One request as sent, and what came back. */
+/**
+ * One request as sent, and what came back.
+ * @internal
+ */
 export interface Attempt extends SessionExchange {
+  /** HTTP method. */
   method: string;
+  /** The full URL, query string included. */
   url: string;
   /** What `onRequest` saw; `onError` gets it with `Headers` made from a plain record. */
-  info: Omit<CmsRequestInfo, 'headers'> & { headers: SentHeaders };
+  info: Omit<CmsRequestInfo, 'headers'> & {
+    /** The headers as sent: a plain record unless a hook or an option needed `Headers`. */
+    headers: SentHeaders;
+  };
+  /** `Date.now()` when it was sent, for the debug log's duration. */
   started: number;
+  /** The answer, or undefined when none came. */
   response: Response | undefined;
+  /** The whole body as text. */
   text: string;
   /** Why no response could be read. */
   failure: CmsConnectionError | undefined;

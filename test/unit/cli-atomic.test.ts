@@ -194,6 +194,10 @@ describe('generation is atomic', () => {
       'NOTES.md',
       'client.ts',
       'index.ts',
+      'runtime-auth-methods.ts',
+      'runtime-failures.ts',
+      'runtime-session-flow.ts',
+      'runtime-upload-methods.ts',
       'runtime.ts',
       'types.ts',
     ]);

@@ -95,6 +95,7 @@ describe('options: the typed result', () => {
         outputLabel: 'src/cms',
         format: 'ts',
         force: true,
+        projectRoot: cwd,
       },
     );
     assert.equal(resolveGenerate([...BASE, '--force=false'], { cwd, env: {} }).force, false);
