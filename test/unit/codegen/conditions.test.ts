@@ -4,9 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { conditionDoc, describeRule, visibleRule } from '../../src/codegen/conditions.ts';
-import { emitTypes } from '../../src/codegen/emit-types.ts';
-import { buildModel } from '../../src/codegen/model.ts';
+import { conditionDoc, describeRule, visibleRule } from '../../../src/codegen/conditions.ts';
+import { emitTypes } from '../../../src/codegen/emit-types.ts';
+import { buildModel } from '../../../src/codegen/model.ts';
 
 describe('conditions', () => {
   it('reads only the visible rule', () => {

@@ -3,16 +3,16 @@
  * Every valid schema must give output that compiles under strict TypeScript (all outputs are
  * compiled together in one in-memory program, to stay fast), declares each name once and never
  * lets a `*\/` end a comment early; every invalid one must throw SchemaError.
- * Replay a failure with `FC_SEED=<seed> node --test test/unit/codegen-property.test.ts`.
+ * Replay a failure with `FC_SEED=<seed> node --test test/unit/codegen/property.test.ts`.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import ts from 'typescript';
-import { emitTypes } from '../../src/codegen/emit-types.ts';
-import { buildModel, SchemaError } from '../../src/codegen/model.ts';
-import { runtimeAssets } from '../../src/codegen/runtime-assets.ts';
-import { SYSTEM_ATTRIBUTES } from '../../src/schema/normalize.ts';
+import { emitTypes } from '../../../src/codegen/emit-types.ts';
+import { buildModel, SchemaError } from '../../../src/codegen/model.ts';
+import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
+import { SYSTEM_ATTRIBUTES } from '../../../src/schema/normalize.ts';
 import {
   ATTRIBUTE_TYPES,
   type CmsSchema,
@@ -21,8 +21,8 @@ import {
   type SchemaAttribute,
   type SchemaComponent,
   type SchemaContentType,
-} from '../../src/schema/types.ts';
-import { diagnostics } from '../helpers/compile.ts';
+} from '../../../src/schema/types.ts';
+import { diagnostics } from '../../helpers/compile.ts';
 
 const RUNS = 300;
 const SEED =

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { defaultConfig, validateConfig } from '../../src/server/config.ts';
+import { defaultConfig, validateConfig } from '../../../src/server/config.ts';
 
 describe('plugin config', () => {
   it('requireAuth defaults to true only in production', () => {

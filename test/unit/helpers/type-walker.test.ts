@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { aliasTypes } from '../helpers/resolve-types.ts';
+import { aliasTypes } from '../../helpers/resolve-types.ts';
 
 const TYPES = `
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { main } from '../../src/cli/main.ts';
+import { main } from '../../../src/cli/main.ts';
 
 const TOKEN = 'f00dcafe0123456789abcdef0123456789abcdef';
 

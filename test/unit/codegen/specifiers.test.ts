@@ -8,18 +8,18 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { UsageError } from '../../src/cli/args.ts';
-import type { CliContext } from '../../src/cli/context.ts';
-import { importChoice } from '../../src/cli/generate.ts';
-import { generateOptions } from '../../src/cli/options.ts';
-import { createOutput } from '../../src/cli/output.ts';
-import { projectCompilerOptions, stripJsonComments } from '../../src/cli/tsconfig.ts';
+import { UsageError } from '../../../src/cli/args.ts';
+import type { CliContext } from '../../../src/cli/context.ts';
+import { importChoice } from '../../../src/cli/generate.ts';
+import { generateOptions } from '../../../src/cli/options.ts';
+import { createOutput } from '../../../src/cli/output.ts';
+import { projectCompilerOptions, stripJsonComments } from '../../../src/cli/tsconfig.ts';
 import {
   chooseImportExtension,
   type SpecifierCompilerOptions,
   siblingSpecifier,
   withImportExtension,
-} from '../../src/codegen/specifiers.ts';
+} from '../../../src/codegen/specifiers.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cms-specifiers-'));
 after(() => rmSync(work, { recursive: true, force: true }));

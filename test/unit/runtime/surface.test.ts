@@ -9,9 +9,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
-import { reservedClientMembers, reservedTypeNames, runtimeExports } from '../../src/codegen/reserved.ts';
-import { runtimeAssets } from '../../src/codegen/runtime-assets.ts';
-import { ROOT } from '../harness/paths.ts';
+import { reservedClientMembers, reservedTypeNames, runtimeExports } from '../../../src/codegen/reserved.ts';
+import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
+import { ROOT } from '../../harness/paths.ts';
 
 const source = ts.createSourceFile(
   'runtime.d.ts',

@@ -9,12 +9,12 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
-import type { CliContext } from '../../src/cli/context.ts';
-import { type GenerateFlags, generateOptions } from '../../src/cli/options.ts';
-import { createOutput } from '../../src/cli/output.ts';
-import { type WatchOptions, watch } from '../../src/cli/watch.ts';
-import type { SchemaResponse } from '../../src/schema/types.ts';
-import { ROOT } from '../harness/paths.ts';
+import type { CliContext } from '../../../src/cli/context.ts';
+import { type GenerateFlags, generateOptions } from '../../../src/cli/options.ts';
+import { createOutput } from '../../../src/cli/output.ts';
+import { type WatchOptions, watch } from '../../../src/cli/watch.ts';
+import type { SchemaResponse } from '../../../src/schema/types.ts';
+import { ROOT } from '../../harness/paths.ts';
 
 const payload = JSON.parse(
   readFileSync(join(ROOT, 'test/fixtures/payloads/kitchen.json'), 'utf8'),

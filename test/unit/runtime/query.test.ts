@@ -4,23 +4,23 @@
  * `normalize(x)`); `fitArrayLimit` keeps the meaning of filters (checked with a small in-memory
  * evaluator) and leaves no array over the limit. Examples: every rejection, the rewrites of long
  * lists, and the URL-length and parameter-count guards.
- * Replay a failure with `FC_SEED=<seed> node --test test/unit/query.test.ts`.
+ * Replay a failure with `FC_SEED=<seed> node --test test/unit/runtime/query.test.ts`.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import qs from 'qs';
-import { CmsClientCore } from '../../src/runtime/core.ts';
-import { PUBLICATION_FILTERS } from '../../src/runtime/params.ts';
-import { toQueryString } from '../../src/runtime/query.ts';
-import { fitArrayLimit } from '../../src/runtime/query-fit.ts';
+import { CmsClientCore } from '../../../src/runtime/core.ts';
+import { PUBLICATION_FILTERS } from '../../../src/runtime/params.ts';
+import { toQueryString } from '../../../src/runtime/query.ts';
+import { fitArrayLimit } from '../../../src/runtime/query-fit.ts';
 import {
   ARRAY_LIMIT,
   assertQueryLength,
   MAX_QUERY_LENGTH,
   PARAMETER_LIMIT,
   QUERY_DEPTH_LIMIT,
-} from '../../src/runtime/query-limits.ts';
+} from '../../../src/runtime/query-limits.ts';
 
 const RUNS = 300;
 const SEED =

@@ -9,9 +9,9 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { type AuthRoutes, authApi } from '../../src/runtime/auth.ts';
-import { type CmsClientConfig, CmsClientCore } from '../../src/runtime/core.ts';
-import { type CmsConnectionError, CmsError } from '../../src/runtime/errors.ts';
+import { type AuthRoutes, authApi } from '../../../src/runtime/auth.ts';
+import { type CmsClientConfig, CmsClientCore } from '../../../src/runtime/core.ts';
+import { type CmsConnectionError, CmsError } from '../../../src/runtime/errors.ts';
 
 const ROUTES: AuthRoutes = {
   login: '/auth/local',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkApiToken } from '../../src/server/guard.ts';
-import type { StrapiLike } from '../../src/server/strapi.ts';
+import { checkApiToken } from '../../../src/server/guard.ts';
+import type { StrapiLike } from '../../../src/server/strapi.ts';
 
 /** A token store with Strapi's service shape; the real one is exercised by the e2e suite. */
 function strapiWith(records: Record<string, object>): StrapiLike {

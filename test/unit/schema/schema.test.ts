@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { schemaHash } from '../../src/schema/hash.ts';
-import { normalizeAttribute, normalizeComponent, normalizeContentType } from '../../src/schema/normalize.ts';
-import { stableStringify } from '../../src/schema/stable-json.ts';
-import type { CmsSchema } from '../../src/schema/types.ts';
+import { schemaHash } from '../../../src/schema/hash.ts';
+import {
+  normalizeAttribute,
+  normalizeComponent,
+  normalizeContentType,
+} from '../../../src/schema/normalize.ts';
+import { stableStringify } from '../../../src/schema/stable-json.ts';
+import type { CmsSchema } from '../../../src/schema/types.ts';
 
 describe('stableStringify', () => {
   const cases: [string, { given: unknown; want: string }][] = [

@@ -5,11 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkPayload } from '../../src/cli/remote.ts';
-import { schemaHash } from '../../src/schema/hash.ts';
-import { readSchema, takeSnapshot } from '../../src/server/snapshot.ts';
-import type { StrapiLike, StrapiRoute } from '../../src/server/strapi.ts';
-import { checkStrapiVersion, unsupportedReason } from '../../src/server/version.ts';
+import { checkPayload } from '../../../src/cli/remote.ts';
+import { schemaHash } from '../../../src/schema/hash.ts';
+import { readSchema, takeSnapshot } from '../../../src/server/snapshot.ts';
+import type { StrapiLike, StrapiRoute } from '../../../src/server/strapi.ts';
+import { checkStrapiVersion, unsupportedReason } from '../../../src/server/version.ts';
 
 const LEGACY_ROUTES: StrapiRoute[] = [
   { method: 'POST', path: '/auth/local', handler: 'auth.callback' },

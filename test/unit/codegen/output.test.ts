@@ -7,12 +7,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type ts from 'typescript';
-import { generateFiles } from '../../src/codegen/generate.ts';
-import { buildModel } from '../../src/codegen/model.ts';
-import { runtimeAssets } from '../../src/codegen/runtime-assets.ts';
-import type { SchemaResponse } from '../../src/schema/types.ts';
-import { ROOT } from '../harness/paths.ts';
-import { assertCompilesInMemory } from '../helpers/compile.ts';
+import { generateFiles } from '../../../src/codegen/generate.ts';
+import { buildModel } from '../../../src/codegen/model.ts';
+import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
+import type { SchemaResponse } from '../../../src/schema/types.ts';
+import { ROOT } from '../../harness/paths.ts';
+import { assertCompilesInMemory } from '../../helpers/compile.ts';
 
 const CONSUMER: Record<string, string> = {
   kitchen: [

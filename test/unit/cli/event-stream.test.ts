@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readEventStream, type StreamItem } from '../../src/cli/event-stream.ts';
+import { readEventStream, type StreamItem } from '../../../src/cli/event-stream.ts';
 
 async function parse(chunks: string[]): Promise<StreamItem[]> {
   const encoder = new TextEncoder();

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { WatchHub } from '../../src/server/watch-hub.ts';
-import { openWatch } from '../helpers/watch-client.ts';
+import { WatchHub } from '../../../src/server/watch-hub.ts';
+import { openWatch } from '../../helpers/watch-client.ts';
 
 /** The hub behind a plain Node HTTP server on loopback, mounted at the plugin's path. */
 describe('WatchHub', () => {

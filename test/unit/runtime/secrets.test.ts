@@ -8,9 +8,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { inspect } from 'node:util';
-import { type AuthRoutes, authApi } from '../../src/runtime/auth.ts';
-import { CmsClientCore } from '../../src/runtime/core.ts';
-import { CmsConnectionError, CmsError, maskSecrets } from '../../src/runtime/errors.ts';
+import { type AuthRoutes, authApi } from '../../../src/runtime/auth.ts';
+import { CmsClientCore } from '../../../src/runtime/core.ts';
+import { CmsConnectionError, CmsError, maskSecrets } from '../../../src/runtime/errors.ts';
 
 const API_TOKEN = 'apitoken0123456789abcdef0123456789abcdef';
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpZCI6MX0.signature-of-the-jwt';

@@ -4,8 +4,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { ROOT } from '../harness/paths.ts';
-import { CLI, createProject, runCli } from '../helpers/cli.ts';
+import { ROOT } from '../../harness/paths.ts';
+import { CLI, createProject, runCli } from '../../helpers/cli.ts';
 
 const ESC = String.fromCharCode(27);
 const MANIFEST =

@@ -2,25 +2,25 @@
  * The types emitter and the client emitter: committed snapshots of the three real payloads
  * (`types.ts` and `client.ts`), determinism, and a compile of every snapshot with the TypeScript
  * compiler (strict, not strict, and as a `.d.ts`) against the real runtime module.
- * `UPDATE_SNAPSHOTS=1 node --test test/unit/codegen-emit.test.ts` rewrites the snapshots.
+ * `UPDATE_SNAPSHOTS=1 node --test test/unit/codegen/emit.test.ts` rewrites the snapshots.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
-import { emitTypes } from '../../src/codegen/emit-types.ts';
-import { generateFiles } from '../../src/codegen/generate.ts';
-import { buildModel } from '../../src/codegen/model.ts';
-import { runtimeAssets } from '../../src/codegen/runtime-assets.ts';
+import { emitTypes } from '../../../src/codegen/emit-types.ts';
+import { generateFiles } from '../../../src/codegen/generate.ts';
+import { buildModel } from '../../../src/codegen/model.ts';
+import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
 import type {
   CmsSchema,
   SchemaAttribute,
   SchemaContentType,
   SchemaResponse,
-} from '../../src/schema/types.ts';
-import { ROOT } from '../harness/paths.ts';
-import { compile } from '../helpers/compile.ts';
+} from '../../../src/schema/types.ts';
+import { ROOT } from '../../harness/paths.ts';
+import { compile } from '../../helpers/compile.ts';
 
 const FIXTURES = ['kitchen', 'kitchen-refresh', 'launchpad'] as const;
 const UPDATE = process.env.UPDATE_SNAPSHOTS === '1';
@@ -96,7 +96,7 @@ function assertSnapshot(file: string, output: string, label: string): void {
   try {
     committed = readFileSync(file, 'utf8');
   } catch {
-    assert.fail(`${file} is missing: run UPDATE_SNAPSHOTS=1 node --test test/unit/codegen-emit.test.ts`);
+    assert.fail(`${file} is missing: run UPDATE_SNAPSHOTS=1 node --test test/unit/codegen/emit.test.ts`);
   }
   if (committed !== output) {
     const want = committed.split('\n');
@@ -106,7 +106,7 @@ function assertSnapshot(file: string, output: string, label: string): void {
     assert.fail(
       `${label}: the output differs from the snapshot at line ${line + 1}:\n` +
         `  snapshot: ${JSON.stringify(want[line])}\n  output:   ${JSON.stringify(got[line])}\n` +
-        'If the change is intended, run UPDATE_SNAPSHOTS=1 node --test test/unit/codegen-emit.test.ts ' +
+        'If the change is intended, run UPDATE_SNAPSHOTS=1 node --test test/unit/codegen/emit.test.ts ' +
         'and review the diff with git diff test/fixtures/generated.',
     );
   }

@@ -9,14 +9,14 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { CliContext } from '../../src/cli/context.ts';
-import { runGenerate } from '../../src/cli/generate.ts';
-import { generateOptions } from '../../src/cli/options.ts';
-import { createOutput } from '../../src/cli/output.ts';
-import type { StepHook } from '../../src/cli/writer.ts';
-import { schemaHash } from '../../src/schema/hash.ts';
-import type { SchemaResponse } from '../../src/schema/types.ts';
-import { ROOT } from '../harness/paths.ts';
+import type { CliContext } from '../../../src/cli/context.ts';
+import { runGenerate } from '../../../src/cli/generate.ts';
+import { generateOptions } from '../../../src/cli/options.ts';
+import { createOutput } from '../../../src/cli/output.ts';
+import type { StepHook } from '../../../src/cli/writer.ts';
+import { schemaHash } from '../../../src/schema/hash.ts';
+import type { SchemaResponse } from '../../../src/schema/types.ts';
+import { ROOT } from '../../harness/paths.ts';
 
 type Mode = 'ok' | 'drop' | 'invalid-json' | 'html' | 'corrupt' | 'broken-schema' | 'hang';
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compile, compileOffThread } from '../helpers/compile.ts';
+import { compile, compileOffThread } from '../../helpers/compile.ts';
 
 const FILES = {
   '/virtual/a.ts': "import { b } from './b.ts';\nexport const a: number = b;\n",

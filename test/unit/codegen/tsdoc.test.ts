@@ -20,9 +20,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
-import { buildModel } from '../../src/codegen/model.ts';
-import type { SchemaResponse } from '../../src/schema/types.ts';
-import { ROOT } from '../harness/paths.ts';
+import { buildModel } from '../../../src/codegen/model.ts';
+import type { SchemaResponse } from '../../../src/schema/types.ts';
+import { ROOT } from '../../harness/paths.ts';
 
 interface Item {
   label: string;

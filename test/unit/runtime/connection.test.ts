@@ -7,14 +7,14 @@ import assert from 'node:assert/strict';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { type CmsClientConfig, CmsClientCore, type CmsRequestInfo } from '../../src/runtime/core.ts';
+import { type CmsClientConfig, CmsClientCore, type CmsRequestInfo } from '../../../src/runtime/core.ts';
 import {
   CmsConnectionError,
   CmsError,
   isCmsConnectionError,
   isCmsError,
   isCmsErrorOf,
-} from '../../src/runtime/errors.ts';
+} from '../../../src/runtime/errors.ts';
 
 const servers: (Server | HttpServer)[] = [];
 const sockets = new Set<Socket>();

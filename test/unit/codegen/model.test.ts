@@ -8,15 +8,15 @@ import {
   isSchemaError,
   type ModelAttribute,
   SchemaError,
-} from '../../src/codegen/model.ts';
+} from '../../../src/codegen/model.ts';
 import type {
   CmsSchema,
   SchemaAttribute,
   SchemaComponent,
   SchemaContentType,
   SchemaResponse,
-} from '../../src/schema/types.ts';
-import { ROOT } from '../harness/paths.ts';
+} from '../../../src/schema/types.ts';
+import { ROOT } from '../../harness/paths.ts';
 
 type Attrs = Record<string, SchemaAttribute>;
 
