@@ -96,6 +96,9 @@ export async function runGenerate(
     options.hook,
   );
   const apiTypes = Object.keys(payload.schema.contentTypes).filter((uid) => uid.startsWith('api::')).length;
+  // The runtime's parts (runtime-auth-methods.js...) are counted, not listed.
+  const shown = Object.keys(files).filter((name) => !name.startsWith('runtime-'));
+  const parts = Object.keys(files).length - shown.length;
   const components = Object.keys(payload.schema.components).length;
   const why = meta
     ? meta.hash !== payload.hash
@@ -105,7 +108,7 @@ export async function runGenerate(
         : 'generator or format changed'
     : 'first run';
   out.success(
-    `Generated ${Object.keys(files).join(', ')} in ${settings.outputLabel} (${why}; ${apiTypes} content types, ` +
+    `Generated ${shown.join(', ')} in ${settings.outputLabel} (${why}; ${parts} runtime parts loaded on use; ${apiTypes} content types, ` +
       `${components} components, hash ${payload.hash.slice(0, 12)}${strapiLabel(payload)}) in ${Math.round(performance.now() - started)} ms`,
   );
   if (imports)
