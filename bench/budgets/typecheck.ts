@@ -9,6 +9,7 @@
  */
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { NEXT_COMPILER_OPTIONS } from '../../test/helpers/next-tsconfig.ts';
 import type { Benchmark, Outcome } from '../lib/benchmark.ts';
 import type { Context } from '../lib/context.ts';
 import { emptyDir } from '../lib/generators.ts';
@@ -16,6 +17,9 @@ import { interleave, median, runProcess } from '../lib/measure.ts';
 import { TSC, WORK_DIR } from '../lib/paths.ts';
 import { consumerSource, QUERY_COUNT } from '../lib/queries.ts';
 import { type Cell, type Check, check, ratio, round, type Table } from '../lib/report.ts';
+
+/** Each run measures a cold check: no `.tsbuildinfo` from the run before. */
+const { incremental: _incremental, ...withoutIncremental } = NEXT_COMPILER_OPTIONS;
 
 export interface Diagnostics {
   checkSeconds: number;
@@ -35,21 +39,7 @@ export interface Diagnostics {
  */
 export function nextTsconfig(skipLibCheck: boolean): object {
   return {
-    compilerOptions: {
-      target: 'ES2017',
-      lib: ['dom', 'dom.iterable', 'esnext'],
-      allowJs: true,
-      skipLibCheck,
-      strict: true,
-      noEmit: true,
-      esModuleInterop: true,
-      module: 'esnext',
-      moduleResolution: 'bundler',
-      resolveJsonModule: true,
-      isolatedModules: true,
-      jsx: 'preserve',
-      types: [],
-    },
+    compilerOptions: { ...withoutIncremental, skipLibCheck, types: [] },
     include: ['**/*.ts', '**/*.tsx'],
     exclude: ['node_modules'],
   };

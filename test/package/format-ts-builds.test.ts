@@ -34,6 +34,7 @@ import type { SchemaResponse } from '../../src/schema/types.ts';
 import { freePort } from '../harness/app.ts';
 import { ROOT } from '../harness/paths.ts';
 import { run, strapiShapedServer, TAG, toolsDir } from '../helpers/build-tools.ts';
+import { NEXT_COMPILER_OPTIONS } from '../helpers/next-tsconfig.ts';
 
 const payload = JSON.parse(
   readFileSync(join(ROOT, 'test', 'fixtures', 'payloads', 'kitchen.json'), 'utf8'),
@@ -165,19 +166,9 @@ export default config;
 `,
       'tsconfig.json': json({
         compilerOptions: {
-          target: 'ES2017',
-          lib: ['dom', 'dom.iterable', 'esnext'],
-          allowJs: true,
-          skipLibCheck: true,
-          strict: true,
-          noEmit: true,
-          esModuleInterop: true,
-          module: 'esnext',
-          moduleResolution: 'bundler',
-          resolveJsonModule: true,
-          isolatedModules: true,
+          ...NEXT_COMPILER_OPTIONS,
+          // What next build writes back into the file.
           jsx: 'react-jsx',
-          incremental: true,
           plugins: [{ name: 'next' }],
           ...(options.allowTs ? { allowImportingTsExtensions: true } : {}),
         },

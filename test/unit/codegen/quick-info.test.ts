@@ -13,26 +13,12 @@ import { generateFiles } from '../../../src/codegen/generate.ts';
 import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
 import type { SchemaResponse } from '../../../src/schema/types.ts';
 import { CACHE, ROOT } from '../../harness/paths.ts';
+import { NEXT_COMPILER_OPTIONS } from '../../helpers/next-tsconfig.ts';
 import { locationAt, locationOf, TsServer } from '../../helpers/tsserver.ts';
 
 /** The tsconfig.json `create-next-app` writes, without the Next.js plugin. */
 const NEXT_TSCONFIG = {
-  compilerOptions: {
-    target: 'ES2017',
-    lib: ['dom', 'dom.iterable', 'esnext'],
-    allowJs: true,
-    skipLibCheck: true,
-    strict: true,
-    noEmit: true,
-    esModuleInterop: true,
-    module: 'esnext',
-    moduleResolution: 'bundler',
-    resolveJsonModule: true,
-    isolatedModules: true,
-    jsx: 'preserve',
-    incremental: true,
-    types: [],
-  },
+  compilerOptions: { ...NEXT_COMPILER_OPTIONS, types: [] },
   include: ['**/*.ts'],
 };
 
