@@ -36,11 +36,11 @@ function markOf(source: ts.SourceFile, node: ts.Node): string | undefined {
 
 /** The exports of index.ts, split into public and `@internal`, and the modules they come from. */
 function readIndex(dir: string): {
-  surface: Omit<RuntimeSurface, 'coreMembers' | 'parts'>;
+  surface: Omit<RuntimeSurface, 'coreMembers' | 'parts' | 'authMethods'>;
   modules: string[];
 } {
   const source = parse('index.ts', readFileSync(join(dir, 'index.ts'), 'utf8'));
-  const surface: Omit<RuntimeSurface, 'coreMembers' | 'parts'> = {
+  const surface: Omit<RuntimeSurface, 'coreMembers' | 'parts' | 'authMethods'> = {
     public: { values: [], types: [] },
     internal: { values: [], types: [] },
     typesFile: [],
@@ -180,7 +180,7 @@ function withFileNames(text: string, extension: string): string {
 export function runtimeModule(
   dir: string,
   extension = '.js',
-): { files: RuntimeFile[]; surface: RuntimeSurface } {
+): { files: RuntimeFile[]; surface: Omit<RuntimeSurface, 'authMethods'> } {
   const { surface, modules } = readIndex(dir);
   const core = moduleOrder(dir, modules);
   const coreSet = new Set(core);

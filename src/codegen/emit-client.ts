@@ -77,35 +77,28 @@ function propertyDoc(type: ContentTypeModel): string {
   return `  /** ${kind} ${jsdocText(type.displayName)} (\`${jsdocText(type.uid)}\`) at \`/api/${jsdocText(path)}\`. */\n`;
 }
 
-/** Schema route names to `client.auth` method names. */
-const AUTH_METHODS: Record<string, string> = {
-  login: 'login',
-  register: 'register',
-  me: 'me',
-  forgotPassword: 'forgotPassword',
-  resetPassword: 'resetPassword',
-  changePassword: 'changePassword',
-  emailConfirmation: 'confirmEmail',
-  sendEmailConfirmation: 'sendEmailConfirmation',
-  callback: 'callback',
-  refresh: 'refresh',
-  logout: 'logout',
-  sessions: 'getSessions',
-  revokeSession: 'revokeSession',
-};
+/** One route of `client.auth`: the schema's route name, its path, the client's method name. */
+interface AuthRoute {
+  route: string;
+  path: string;
+  method: string;
+}
 
-/** The routes of `client.auth`, in a fixed order, as `name: path` pairs. */
-function authRoutes(model: CodegenModel): [string, string][] {
+/**
+ * The routes of `client.auth` the server exposes, in the runtime's order, with the method name
+ * the runtime gives each (`surface.authMethods`, read from src/runtime/auth.ts by the build).
+ */
+function authRoutes(model: CodegenModel, surface: RuntimeSurface): AuthRoute[] {
   const routes = model.auth?.routes ?? {};
-  return Object.keys(AUTH_METHODS).flatMap((name) => {
-    const route = routes[name as keyof typeof routes];
-    return route ? [[name, route.path] as [string, string]] : [];
+  return Object.entries(surface.authMethods).flatMap(([route, method]) => {
+    const found = routes[route as keyof typeof routes];
+    return found ? [{ route, path: found.path, method }] : [];
   });
 }
 
-function authMembers(model: CodegenModel): string[] {
+function authMembers(model: CodegenModel, auth: AuthRoute[]): string[] {
   if (!model.auth) return [];
-  const type = `AuthApi<CmsSchemaTypes, ${authMethodUnion(model)}>`;
+  const type = `AuthApi<CmsSchemaTypes, ${authMethodUnion(auth)}>`;
   const mode = model.auth.jwtManagement === 'refresh' ? 'refresh' : 'legacy';
   return [
     `  /** Users-permissions (the server is in ${mode} mode): sign-in and the signed-in user${mode === 'refresh' ? ', and the refresh-token session' : ''}. Only the routes the server exposes. */
@@ -115,15 +108,15 @@ function authMembers(model: CodegenModel): string[] {
   ];
 }
 
-function authMethodUnion(model: CodegenModel): string {
-  const methods = authRoutes(model).map(([name]) => stringLiteral(AUTH_METHODS[name] ?? name));
+function authMethodUnion(auth: AuthRoute[]): string {
+  const methods = auth.map((route) => stringLiteral(route.method));
   return methods.length > 0 ? methods.join(' | ') : 'never';
 }
 
-function authConstruction(model: CodegenModel, typed: boolean): string[] {
+function authConstruction(model: CodegenModel, auth: AuthRoute[], typed: boolean): string[] {
   if (!model.auth) return [];
-  const routes = authRoutes(model).map(([name, path]) => `${name}: ${stringLiteral(path)}`);
-  const types = typed ? `<CmsSchemaTypes, ${authMethodUnion(model)}>` : '';
+  const routes = auth.map((route) => `${route.route}: ${stringLiteral(route.path)}`);
+  const types = typed ? `<CmsSchemaTypes, ${authMethodUnion(auth)}>` : '';
   return [
     `    this.auth = authApi${types}(this, { ${routes.join(', ')} });`,
     '    this.authentication = this.auth;',
@@ -175,17 +168,17 @@ const CLASS_DOC = [
   ' */',
 ].join('\n');
 
-function members(model: CodegenModel): string[] {
+function members(model: CodegenModel, auth: AuthRoute[]): string[] {
   return [
     ...apiTypes(model).map(
       (type) => `${propertyDoc(type)}  readonly ${type.clientProperty}: ${propertyType(type)};`,
     ),
     ...STATIC_MEMBERS,
-    ...authMembers(model),
+    ...authMembers(model, auth),
   ];
 }
 
-function construction(model: CodegenModel, typed: boolean): string[] {
+function construction(model: CodegenModel, auth: AuthRoute[], typed: boolean): string[] {
   const lines: string[] = [];
   for (const type of apiTypes(model)) {
     const path = stringLiteral(type.kind === 'singleType' ? type.singularName : type.pluralName);
@@ -207,19 +200,19 @@ function construction(model: CodegenModel, typed: boolean): string[] {
   lines.push(
     `    this.upload = uploadApi${typed ? '<CmsSchemaTypes, MediaFile>' : ''}(this);`,
     '    this.i18n = i18nApi(this);',
-    ...authConstruction(model, typed),
+    ...authConstruction(model, auth, typed),
   );
   return lines;
 }
 
-function classSource(model: CodegenModel, typed: boolean): string {
+function classSource(model: CodegenModel, auth: AuthRoute[], typed: boolean): string {
   const lines = [`${CLASS_DOC}\nexport class CmsClient extends CmsClientCore {`];
-  if (typed) lines.push(...members(model));
+  if (typed) lines.push(...members(model, auth));
   lines.push(
     CONSTRUCTOR_DOC,
     `  constructor(config${typed ? ': CmsClientConfig' : ''}) {`,
     '    super(config, { schemaHash: SCHEMA_HASH, authMode: AUTH_MODE });',
-    ...construction(model, typed),
+    ...construction(model, auth, typed),
     '  }',
     '}',
     '',
@@ -227,9 +220,9 @@ function classSource(model: CodegenModel, typed: boolean): string {
   return lines.join('\n');
 }
 
-function classDeclaration(model: CodegenModel): string {
+function classDeclaration(model: CodegenModel, auth: AuthRoute[]): string {
   const lines = [`${CLASS_DOC}\nexport declare class CmsClient extends CmsClientCore {`];
-  lines.push(...members(model));
+  lines.push(...members(model, auth));
   lines.push(CONSTRUCTOR_DOC, '  constructor(config: CmsClientConfig);', '}', '');
   return lines.join('\n');
 }
@@ -251,19 +244,23 @@ function helpers(): string {
 
 export function emitClientTs(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
   return withImports(
-    `${constants(info, 'ts')}\n${helpers()}\n${classSource(model, true)}`,
+    `${constants(info, 'ts')}\n${helpers()}\n${classSource(model, authRoutes(model, surface), true)}`,
     surface,
     'and-types',
   );
 }
 
 export function emitClientJs(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
-  return withImports(`${constants(info, 'js')}\n${classSource(model, false)}`, surface, 'only');
+  return withImports(
+    `${constants(info, 'js')}\n${classSource(model, authRoutes(model, surface), false)}`,
+    surface,
+    'only',
+  );
 }
 
 export function emitClientDts(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
   return withImports(
-    `${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model)}`,
+    `${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model, authRoutes(model, surface))}`,
     surface,
     'and-types',
   );

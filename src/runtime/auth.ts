@@ -258,8 +258,11 @@ export function logoutScope(value: unknown): LogoutScope | undefined {
   return { deviceId };
 }
 
-/** `client.auth` method names by the schema's route names. */
-const AUTH_METHOD_NAMES = {
+/**
+ * `client.auth` method names by the schema's route names, in the order the generated client
+ * lists them (the build hands this table to codegen).
+ */
+export const AUTH_METHOD_NAMES = {
   login: 'login',
   register: 'register',
   me: 'me',
