@@ -176,12 +176,13 @@ export function propertyKey(key: string): string {
  * between single quotes, `'` does.
  */
 export function stringLiteral(value: string): string {
-  const body = JSON.stringify(value)
-    .slice(1, -1)
-    .replace(/\\(.)|'/g, (match, escaped: string | undefined) =>
-      escaped === undefined ? "\\'" : escaped === '"' ? '"' : match,
-    );
-  return `'${body}'`;
+  const body = JSON.stringify(value).slice(1, -1);
+  // Most strings hold neither quote: JSON's escaping is then the literal's as it is.
+  if (!body.includes("'") && !body.includes('\\"')) return `'${body}'`;
+  const swapped = body.replace(/\\(.)|'/g, (match, escaped: string | undefined) =>
+    escaped === undefined ? "\\'" : escaped === '"' ? '"' : match,
+  );
+  return `'${swapped}'`;
 }
 
 /**
