@@ -207,4 +207,48 @@ describe('generation is atomic', () => {
     await generate({ format: 'ts' });
     assert.deepEqual(snapshot(join(project, 'src/cms')), first, 'byte-identical output for the same schema');
   });
+
+  it('output of the layout before (the runtime pasted into client, no runtime file) is replaced cleanly; your files stay', async () => {
+    const dir = join(project, 'src/cms');
+    rmSync(dir, { recursive: true });
+    mkdirSync(dir);
+    const old = ['client.d.ts', 'client.js', 'index.d.ts', 'index.js', 'types.d.ts', 'types.js'];
+    for (const name of old) writeFileSync(join(dir, name), `// ${name} of cms-typed-client 0.0.9\n`);
+    // A part an earlier version might have written, and the application's own files.
+    writeFileSync(join(dir, 'runtime-legacy.js'), '// a part no longer written\n');
+    writeFileSync(join(dir, 'NOTES.md'), 'my own notes\n');
+    writeFileSync(join(dir, 'format.ts'), 'export const mine = 1;\n');
+    writeFileSync(
+      join(dir, '.cms-types.json'),
+      `${JSON.stringify({ generator: 'cms-typed-client', version: '0.0.9', hash: served.hash, format: 'js', files: old })}\n`,
+    );
+    const result = await generate({ format: 'js' });
+    assert.equal(result.written, true, 'another version wrote it: generate writes again');
+    const now = snapshot(dir);
+    assert.deepEqual(Object.keys(now).sort(), [
+      '.cms-types.json',
+      'NOTES.md',
+      'client.d.ts',
+      'client.js',
+      'format.ts',
+      'index.d.ts',
+      'index.js',
+      'runtime-auth-methods.js',
+      'runtime-failures.js',
+      'runtime-session-flow.js',
+      'runtime-upload-methods.js',
+      'runtime.d.ts',
+      'runtime.js',
+      'types.d.ts',
+      'types.js',
+    ]);
+    for (const name of old) assert.doesNotMatch(now[name] ?? '', /0\.0\.9/, `${name} is the new one`);
+    assert.equal(now['NOTES.md'], 'my own notes\n');
+    assert.equal(now['format.ts'], 'export const mine = 1;\n');
+    assert.match(
+      now['client.js'] ?? '',
+      /from '\.\/runtime\.js';/,
+      'the new client imports the runtime module',
+    );
+  });
 });
