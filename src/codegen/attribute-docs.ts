@@ -1,7 +1,7 @@
 /**
  * The JSDoc lines of an attribute: when a condition shows it, a required link the REST API does
  * not enforce, how its value reads back, then tag lines for its rules. Each line is safe to print
- * inside a comment.
+ * inside a comment. Inputs get the same lines less the notes that concern reads only.
  */
 import type { JsonValue, SchemaAttribute } from '../schema/types.ts';
 import { conditionDoc } from './conditions.ts';
@@ -24,6 +24,15 @@ const VALUE_NOTES: Partial<Record<string, string>> = {
   json: 'A bare `true`/`false` reads back as `1`/`0` on SQLite and MySQL/MariaDB; PostgreSQL and MySQL/MariaDB refuse a bare string.',
 };
 
+/** The types whose note says something about writes too; the others' notes stay out of inputs. */
+const WRITE_NOTES = new Set(['json']);
+
+/** An attribute's doc lines for the entry (`read`) and for the input (`write`). */
+export interface AttributeDocs {
+  read: string[];
+  write: string[];
+}
+
 /**
  * The doc lines of an attribute. `rule` is its `conditions.visible` rule, if any; `linkRequired`
  * marks a required media or relation (which Strapi's REST API enforces only with
@@ -33,19 +42,21 @@ export function attributeDocs(
   attribute: SchemaAttribute,
   rule: JsonValue | undefined,
   linkRequired: boolean,
-): string[] {
-  return [
+): AttributeDocs {
+  const lead = [
     ...(rule === undefined ? [] : [jsdocText(conditionDoc(rule, attribute.required === true))]),
     ...(linkRequired && rule === undefined ? [LINK_REQUIRED_DOC] : []),
-    ...valueDocs(attribute),
   ];
+  const note = VALUE_NOTES[attribute.type];
+  const notes = note === undefined ? [] : [jsdocText(note)];
+  const tags = tagDocs(attribute);
+  const read = [...lead, ...notes, ...tags];
+  return { read, write: WRITE_NOTES.has(attribute.type) ? read : [...lead, ...tags] };
 }
 
-/** How the value reads back, then tag lines for its rules. */
-function valueDocs(attribute: SchemaAttribute): string[] {
+/** Tag lines for the attribute's rules. */
+function tagDocs(attribute: SchemaAttribute): string[] {
   const lines: string[] = [];
-  const note = VALUE_NOTES[attribute.type];
-  if (note !== undefined) lines.push(jsdocText(note));
   const add = (tag: string, value: unknown) => {
     if (value === undefined) return;
     const text = jsdocText(typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));

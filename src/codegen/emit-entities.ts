@@ -104,7 +104,7 @@ export function inputMembers(attributes: ModelAttribute[]): Member[] {
     key: a.key,
     type: inputType(a),
     optional: !a.required || a.hasDefault,
-    docs: a.docs,
+    docs: a.inputDocs,
   }));
 }
 

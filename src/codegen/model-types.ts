@@ -42,8 +42,10 @@ interface AttributeBase {
   hasDefault: boolean;
   /** Private or a password: left out of the entry and populatable interfaces, kept in the input. */
   hidden: boolean;
-  /** JSDoc tag lines (`@maxLength 120`), already safe to print inside a comment. */
+  /** JSDoc lines of the entry's member (notes, `@maxLength 120`), already safe to print inside a comment. */
   docs: string[];
+  /** The same for the input's member, less the notes about how a value reads back. */
+  inputDocs: string[];
 }
 
 export interface ScalarAttribute extends AttributeBase {

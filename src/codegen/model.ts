@@ -158,13 +158,15 @@ function buildAttribute(
   // Strapi's REST API enforces a required media or relation only with the
   // `api.documents.strictRelations` option (off by default), even on publish.
   const linkRequired = attribute.required === true && (type === 'media' || type === 'relation');
+  const docs = attributeDocs(attribute, rule, linkRequired);
   const base = {
     name,
     key: propertyKey(name),
     required: attribute.required === true && rule === undefined && !linkRequired,
     hasDefault: attribute.default !== undefined,
     hidden: attribute.private === true || type === 'password',
-    docs: attributeDocs(attribute, rule, linkRequired),
+    docs: docs.read,
+    inputDocs: docs.write,
   };
   switch (type) {
     case 'relation':

@@ -4,7 +4,7 @@
  * and components filter by their target's fields, and `$and` / `$or` / `$not` nest.
  *
  * The generator resolves this per content type and component into a concrete `<Name>Filters`
- * interface (src/codegen/emit-types.ts): each field gets the named condition of its type below
+ * interface (src/codegen/emit-filters.ts): each field gets the named condition of its type below
  * (`TextFilter`, `DateFilter`...), each relation, media or component its target's interface,
  * and the registry records it; `Filters` looks it up. Computing it per query from the registry
  * instead (a mapped type per model, recursing into every relation) cost most of a consumer's

@@ -253,9 +253,11 @@ describe('buildModel: names', () => {
 
 type AttributeSummary = Record<string, unknown>;
 
+/** The attribute without empty docs, and without `inputDocs` where they are the entry's `docs`. */
 function summary(attribute: ModelAttribute): AttributeSummary {
-  const { docs, ...rest } = attribute;
-  return docs.length > 0 ? { ...rest, docs } : rest;
+  const { docs, inputDocs, ...rest } = attribute;
+  const same = inputDocs.length === docs.length && inputDocs.every((line, i) => line === docs[i]);
+  return { ...rest, ...(docs.length > 0 ? { docs } : {}), ...(same ? {} : { inputDocs }) };
 }
 
 describe('buildModel: attributes', () => {
@@ -402,6 +404,40 @@ describe('buildModel: attributes', () => {
           docs: [
             'Required in the admin; the REST API enforces it only with `api.documents.strictRelations`, so it may be missing.',
             '@allowedTypes images',
+          ],
+        },
+      },
+    ],
+    [
+      'time: the note on how it reads back stays out of the input',
+      {
+        given: { type: 'time', required: true },
+        want: {
+          ...base,
+          name: 'field',
+          key: 'field',
+          required: true,
+          classification: 'scalar',
+          type: 'time',
+          enumValues: [],
+          docs: ['Read back as `HH:mm:ss` on PostgreSQL, `HH:mm:ss.SSS` on SQLite and MySQL/MariaDB.'],
+          inputDocs: [],
+        },
+      },
+    ],
+    [
+      'json: its note is about writes too, so the input keeps it',
+      {
+        given: { type: 'json' },
+        want: {
+          ...base,
+          name: 'field',
+          key: 'field',
+          classification: 'scalar',
+          type: 'json',
+          enumValues: [],
+          docs: [
+            'A bare `true`/`false` reads back as `1`/`0` on SQLite and MySQL/MariaDB; PostgreSQL and MySQL/MariaDB refuse a bare string.',
           ],
         },
       },
