@@ -5,7 +5,14 @@
  * condition on, with their filter kinds, so no emitter switches on a schema attribute type for
  * filtering or spells a system field.
  */
-import type { AttributeType, RelationKind, SchemaAuth, SchemaRoute } from '../schema/types.ts';
+import type {
+  AttributeType,
+  RelationKind,
+  SchemaAuth,
+  SchemaComponent,
+  SchemaContentType,
+  SchemaRoute,
+} from '../schema/types.ts';
 
 export type AttributeClass = 'scalar' | 'relation' | 'media' | 'component' | 'dynamiczone';
 export type ScalarType = Exclude<AttributeType, 'media' | 'relation' | 'component' | 'dynamiczone'>;
@@ -145,14 +152,19 @@ export interface DraftNames {
   input: string | null;
 }
 
-export interface ContentTypeModel {
-  uid: string;
-  kind: 'collectionType' | 'singleType';
-  singularName: string;
-  pluralName: string;
-  displayName: string;
-  draftAndPublish: boolean;
-  localized: boolean;
+/** A content type as the emitters see it: the payload's description of it, and what the model step resolved. */
+export interface ContentTypeModel
+  extends Pick<
+    SchemaContentType,
+    | 'uid'
+    | 'kind'
+    | 'singularName'
+    | 'pluralName'
+    | 'displayName'
+    | 'draftAndPublish'
+    | 'localized'
+    | 'routes'
+  > {
   names: ModelNames;
   /** Draft interfaces (see drafts.ts); set once every model has its names. */
   draft: DraftNames;
@@ -164,7 +176,6 @@ export interface ContentTypeModel {
   filterFields: FilterField[];
   /** In schema order. */
   attributes: ModelAttribute[];
-  routes: SchemaRoute[];
   /** Custom controller routes as client methods (collection and single types of `api::`). */
   customRoutes: CustomRouteModel[];
 }
@@ -180,10 +191,8 @@ export interface CustomRouteModel {
   params: string[];
 }
 
-export interface ComponentModel {
-  uid: string;
-  category: string;
-  displayName: string;
+/** A component as the emitters see it: the payload's description of it, and what the model step resolved. */
+export interface ComponentModel extends Pick<SchemaComponent, 'uid' | 'category' | 'displayName'> {
   names: ModelNames;
   /** Draft interfaces (see drafts.ts); set once every model has its names. */
   draft: DraftNames;

@@ -14,6 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import { createDemoApp, type DemoStrapi, generateInto, startDemoStrapi } from '../../scripts/demo.ts';
 import { freePort } from '../harness/app.ts';
 import { DEPS_DIR, ROOT } from '../harness/paths.ts';
+import { run } from '../helpers/run.ts';
 
 const EXAMPLE = join(ROOT, 'examples', 'nextjs');
 const NEXT_DIR = join(EXAMPLE, '.next');
@@ -21,29 +22,9 @@ const SECRET = 'nextjs-example-test-secret';
 /** What the pages pass as cache options (examples/nextjs/src/lib/cms.ts). */
 const REVALIDATE = 60;
 
-interface Run {
-  code: number | null;
-  output: string;
-}
-
-function run(command: string, args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: EXAMPLE,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
+/** A command in the example's folder, with `env` over this process's environment. */
+const inExample = (command: string, args: string[], env: Record<string, string>) =>
+  run(command, args, { cwd: EXAMPLE, env: { ...process.env, ...env } });
 
 interface FetchCacheEntry {
   kind: string;
@@ -88,14 +69,14 @@ describe('examples/nextjs', { timeout: 20 * 60_000 }, () => {
       output: 'src/cms',
       format: 'js',
     });
-    const install = await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {});
+    const install = await inExample('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {});
     assert.equal(install.code, 0, install.output);
   });
 
   it('builds with next build, prerendering every page from Strapi', async () => {
     rmSync(NEXT_DIR, { recursive: true, force: true });
     const tsconfig = readFileSync(join(EXAMPLE, 'tsconfig.json'), 'utf8');
-    const build = await run(
+    const build = await inExample(
       process.execPath,
       [join(EXAMPLE, 'node_modules/next/dist/bin/next'), 'build'],
       env,

@@ -2,14 +2,14 @@
  * The front-end tools the `--format ts` output must build with (Next.js, React, Vite,
  * TypeScript), installed once into .cache/build-tools/<versions> from the npm registry at
  * pinned versions (Next and React as examples/nextjs uses them), and the small helpers the
- * build tests share: a child process runner and a Strapi-shaped HTTP server.
+ * build tests share: the tools' environment and a Strapi-shaped HTTP server.
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { CACHE, ROOT } from '../harness/paths.ts';
+import { run } from './run.ts';
 
 const nextExample = JSON.parse(readFileSync(join(ROOT, 'examples', 'nextjs', 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
@@ -28,33 +28,9 @@ export const TOOL_VERSIONS: Record<string, string> = {
   vite: '8.3.8',
 };
 
-export interface Run {
-  code: number | null;
-  output: string;
-}
-
-/** Runs a command without blocking this process (a local server here may have to answer it). */
-export function run(
-  command: string,
-  args: string[],
-  options: { cwd: string; env?: Record<string, string> },
-): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
+/** The environment the tools run in: this process's, without colours, and `env` over it. */
+export function toolEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env };
 }
 
 /**
@@ -72,7 +48,10 @@ export async function toolsDir(): Promise<string> {
   if (existsSync(marker)) return dir;
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), manifest);
-  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
+  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: dir,
+    env: toolEnv(),
+  });
   if (install.code !== 0) throw new Error(`npm install of the build tools failed:\n${install.output}`);
   writeFileSync(marker, manifest);
   return dir;

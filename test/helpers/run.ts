@@ -11,6 +11,8 @@ export interface CommandRun {
   signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
+  /** Standard output and error together, in the order they came (what a terminal shows). */
+  output: string;
 }
 
 /** Runs `command` with `args` (no shell) and resolves when it has exited and its output is read. */
@@ -27,14 +29,17 @@ export function run(
     });
     let stdout = '';
     let stderr = '';
+    let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
+      output += chunk;
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
+      output += chunk;
     });
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, output }));
   });
 }
 

@@ -33,8 +33,9 @@ import {
 import type { SchemaResponse } from '../../src/schema/types.ts';
 import { freePort } from '../harness/app.ts';
 import { ROOT } from '../harness/paths.ts';
-import { run, strapiShapedServer, TAG, toolsDir } from '../helpers/build-tools.ts';
+import { strapiShapedServer, TAG, toolEnv, toolsDir } from '../helpers/build-tools.ts';
 import { NEXT_COMPILER_OPTIONS } from '../helpers/next-tsconfig.ts';
+import { run } from '../helpers/run.ts';
 
 const payload = JSON.parse(
   readFileSync(join(ROOT, 'test', 'fixtures', 'payloads', 'kitchen.json'), 'utf8'),
@@ -120,7 +121,7 @@ function assertImports({ dir, extension }: Project, expected: ImportExtension): 
 }
 
 async function ok(command: string, args: string[], dir: string, label: string): Promise<string> {
-  const result = await run(command, args, { cwd: dir, env: env() });
+  const result = await run(command, args, { cwd: dir, env: toolEnv(env()) });
   assert.equal(result.code, 0, `${label} failed:\n${result.output}`);
   return result.output;
 }
@@ -300,7 +301,7 @@ describe('--format ts output builds with each tool', { timeout: 15 * 60_000, ski
     const app = nextApp('next-js-specifiers', { forced: 'js' });
     const result = await run(process.execPath, [nextBin(), 'build', '--turbopack'], {
       cwd: app.dir,
-      env: env(),
+      env: toolEnv(env()),
     });
     assert.notEqual(result.code, 0, result.output);
     assert.match(result.output, /Can't resolve '\.\/client\.js'/);
@@ -478,7 +479,10 @@ console.log(JSON.stringify(tags.map((tag) => tag.name)));
 
   it('control: node cannot run the ./client.js specifiers of before', async () => {
     const app = project('node-js-specifiers', { 'src/main.ts': mainTs('ts') }, 'js');
-    const result = await run(process.execPath, [...STRIP, 'src/main.ts'], { cwd: app.dir, env: env() });
+    const result = await run(process.execPath, [...STRIP, 'src/main.ts'], {
+      cwd: app.dir,
+      env: toolEnv(env()),
+    });
     assert.notEqual(result.code, 0, result.output);
     assert.match(result.output, /ERR_MODULE_NOT_FOUND[\s\S]*client\.js|Cannot find module '[^']*client\.js'/);
   });
