@@ -16,7 +16,7 @@ import type {
   FilterField,
   ModelAttribute,
 } from './model-types.ts';
-import { jsdocText, stringLiteral } from './names.ts';
+import { stringLiteral } from './names.ts';
 
 const UPLOAD_FILE_UID = 'plugin::upload.file';
 
