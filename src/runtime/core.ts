@@ -177,21 +177,23 @@ interface ResolvedConfig {
  * check. The generated class adds one property per content type, `upload`, `i18n` and `auth`.
  */
 export class CmsClientCore {
+  // The fields are set in the constructor rather than declared with initializers: a bundle for
+  // browsers without class fields turns each declared field into a helper call.
   /** @internal */
-  protected readonly core: ResolvedConfig;
+  declare protected readonly core: ResolvedConfig;
   /**
    * @internal The refresh-token session (session.ts), once loaded: at construction in refresh
    * mode in a browser (where it is active), else when `client.auth` first needs it.
    */
-  private session: SessionState<Attempt> | undefined;
+  declare private session: SessionState<Attempt> | undefined;
   /** @internal `clearSession()` ran before the session was loaded. */
-  private cleared = false;
+  declare private cleared: boolean;
   /** @internal The session flow being loaded, or loaded. */
-  private flow: Promise<SessionFlow> | undefined;
+  declare private flow: Promise<SessionFlow> | undefined;
   /** @internal Refresh mode in a browser: the session keeps and refreshes the tokens. */
-  private readonly activeSession: boolean;
+  declare private readonly activeSession: boolean;
   /** @internal What the session flow uses of this core. */
-  private readonly port: CorePort;
+  declare private readonly port: CorePort;
 
   /**
    * Throws a `TypeError` when `baseURL` is missing or not an absolute http(s) URL, `timeout` is
@@ -219,6 +221,11 @@ export class CmsClientCore {
       throw new TypeError(
         `CmsClient: authMode must be "legacy" or "refresh", not ${JSON.stringify(config.authMode)}`,
       );
+    // The token, the refresh token and the hooks stay out of console.log(client) and
+    // JSON.stringify(client): logging a client must not print its credentials.
+    for (const key of ['core', 'session', 'flow', 'activeSession', 'port'])
+      Object.defineProperty(this, key, { enumerable: false, writable: true });
+    this.cleared = false;
     this.core = {
       baseURL: config.baseURL.replace(/\/+$/, ''),
       token: config.token,
@@ -242,10 +249,6 @@ export class CmsClientCore {
       log: (attempt, status) => this.log(attempt, status),
     };
     this.activeSession = this.core.authMode === 'refresh' && inBrowser();
-    // The token, the refresh token and the hooks stay out of console.log(client) and
-    // JSON.stringify(client): logging a client must not print its credentials.
-    for (const key of ['core', 'session', 'flow', 'activeSession', 'port'])
-      Object.defineProperty(this, key, { enumerable: false, writable: true });
     // An active session is needed by the first request: its code starts loading now.
     if (this.activeSession) this.sessionFlow().catch(() => {});
     if (config.validateSchema === true) {
