@@ -4,7 +4,7 @@
  * generated types give the operations their shapes.
  */
 import { CmsConnectionError, type CmsError, maskSecrets } from './errors.ts';
-import { toQueryString } from './query.ts';
+import { queryText } from './query.ts';
 import {
   type CorePort,
   inBrowser,
@@ -348,7 +348,8 @@ export class CmsClientCore {
   /** Builds the request (headers, hooks, timeout), sends it, and reads the whole body. */
   private async send(path: string, options: CallOptions): Promise<Attempt> {
     const core = this.core;
-    const query = toQueryString(options.query);
+    // A query with a list to fit or a problem to explain loads toQueryString (in failures.ts).
+    const query = queryText(options.query) ?? (await failures()).fitOrExplainQuery(options.query);
     const url = `${core.baseURL}/api/${path}${query ? `?${query}` : ''}`;
     const method = options.method ?? 'GET';
     const ownToken = this.session?.ownsToken === true ? core.token : undefined;

@@ -1,9 +1,11 @@
 /**
  * Failures turned into the two error classes: a non-OK response into a `CmsError` (Strapi's
  * `{data: null, error: {status, name, message, details}}` body), a rejected fetch into a
- * `CmsConnectionError` whose message names the likely cause.
+ * `CmsConnectionError` whose message names the likely cause. And the queries the client could
+ * not write as given (`queryText`): `toQueryString` fits their long lists or explains them.
  */
 import { CmsConnectionError, CmsError, type CmsErrorName, type CmsValidationIssue } from './errors.ts';
+import { toQueryString } from './query-string.ts';
 
 /** What `connectionError` words its message with. */
 export interface ConnectionContext {
@@ -175,3 +177,6 @@ const NAMES_BY_STATUS: Record<number, CmsErrorName> = {
 function defaultErrorName(status: number): CmsErrorName {
   return NAMES_BY_STATUS[status] ?? (status >= 500 ? 'InternalServerError' : 'BadRequestError');
 }
+
+/** `toQueryString` (query-string.ts), for the client's queries that `queryText` left to it. */
+export const fitOrExplainQuery: (params: object | undefined) => string = toQueryString;
