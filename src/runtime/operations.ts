@@ -234,28 +234,10 @@ export type CustomRouteMethod = <R = unknown>(...args: unknown[]) => Promise<R>;
 /**
  * A method for a custom route. Path parameters come first, in path order; then, for GET and
  * DELETE, query parameters, and for the other methods a JSON body (or FormData); then cache
- * options. The response body is returned as the server sent it.
+ * options. The response body is returned as the server sent it. What sends it is in
+ * custom-routes.ts, loaded on the first call of a custom route.
  */
 export function customRoute(client: CmsClientCore, route: RouteSpec): CustomRouteMethod {
-  const names = route.path.split('/').filter((segment) => segment.startsWith(':'));
-  const sendsQuery = route.method === 'GET' || route.method === 'DELETE';
-  return async <R>(...args: unknown[]) => {
-    let index = 0;
-    const path = route.path.replace(/:[A-Za-z0-9_]+(?:\([^)]*\))?/g, (segment) => {
-      const value = args[index++];
-      if ((typeof value !== 'string' && typeof value !== 'number') || value === '') {
-        throw new TypeError(
-          `${route.method} ${route.path}: the path parameter ${segment} (argument ${index} of ${names.length}) must be a non-empty string or number`,
-        );
-      }
-      return pathSegment(String(value), `${route.method} ${route.path}: the path parameter ${segment}`);
-    });
-    const payload = args[names.length];
-    const cacheOptions = args[names.length + 1] as CacheOptions | undefined;
-    return client.request<R>(path.replace(/^\/+/, ''), {
-      method: route.method,
-      ...(sendsQuery ? { query: payload as object | undefined } : { body: payload }),
-      cacheOptions,
-    });
-  };
+  return <R>(...args: unknown[]) =>
+    import('./custom-routes.ts').then((module) => module.callRoute<R>(client, route, args));
 }

@@ -30,9 +30,15 @@ export const PARAMETER_LIMIT = 1000;
  */
 export const MAX_QUERY_LENGTH = 14_000;
 
+/** A plain object of query parameters, or one nested in them. @internal */
 export type QueryRecord = Record<string, unknown>;
-/** A filter object's logical lists, read without index-signature access. */
-export type LogicalGroups = { $or?: unknown; $and?: unknown };
+/** A filter object's logical lists, read without index-signature access. @internal */
+export type LogicalGroups = {
+  /** Conditions of which one must hold. */
+  $or?: unknown;
+  /** Conditions that must all hold. */
+  $and?: unknown;
+};
 
 /** Keys and array positions from the top level down to a value. */
 export type QueryPath = readonly (string | number)[];

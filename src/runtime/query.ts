@@ -54,6 +54,7 @@ import {
  * is empty, holds `[` or `]`, is all digits below the top level or names an `Object.prototype`
  * member; nesting too deep; `$in` with no values; a list longer than `ARRAY_LIMIT`; an invalid
  * Date, a value a query string cannot carry, text with a lone surrogate.
+ * @internal
  */
 export type QueryProblem =
   | 'emptyKey'
@@ -70,10 +71,11 @@ export type QueryProblem =
 /**
  * The error to throw for a problem at `path` (whose last key is the offending one); `detail` is
  * the item count of a long list, or the value that cannot be carried.
+ * @internal
  */
 export type QueryExplainer = (problem: QueryProblem, path: QueryPath, detail?: unknown) => Error;
 
-/** Called for each leaf value written in a list, with the characters it added to the query. */
+/** Called for each leaf value written in a list, with the characters it added to the query. @internal */
 export type QueryListCounter = (path: QueryPath, chars: number) => void;
 
 /** One pass over a params object: the query string so far, and where the writer is. */
@@ -86,6 +88,7 @@ export interface QueryWriter {
   path: (string | number)[];
   /** Writing `fitArrayLimit`'s output: a long array is reported, not a reason to fit first. */
   fitted: boolean;
+  /** Makes the error thrown at a problem. */
   explain: QueryExplainer;
   /** Gathers the values of each list, only to explain an exceeded limit. */
   lists: QueryListCounter | undefined;
@@ -110,7 +113,7 @@ export function queryText(params: object | undefined): string | undefined {
   }
 }
 
-/** Writes `params`, throwing `explain`'s error at the first problem. */
+/** Writes `params`, throwing `explain`'s error at the first problem. @internal */
 export function writeQuery(
   params: QueryRecord,
   fitted: boolean,

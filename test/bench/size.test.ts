@@ -53,7 +53,13 @@ for (const n of [5, 100]) {
     );
     assert.deepEqual(
       size.lazy.map((chunk) => chunk.name).sort(),
-      ['runtime-auth-methods', 'runtime-failures', 'runtime-session-flow', 'runtime-upload-methods'],
+      [
+        'runtime-auth-methods',
+        'runtime-custom-routes',
+        'runtime-failures',
+        'runtime-session-flow',
+        'runtime-upload-methods',
+      ],
       'auth, upload, the session and failure explanations are chunks loaded on first use',
     );
   });
