@@ -467,7 +467,7 @@ export class CmsClientCore {
     const envelope = options.envelope === true;
     if (text === '') {
       if (envelope && options.method !== 'DELETE')
-        return this.fail(attempt, await unexpectedBody(attempt, `an empty body, not ${STRAPI_ENVELOPE}`));
+        return this.fail(attempt, (await failures()).unexpectedBody(attempt, 'empty'));
       this.log(attempt, status);
       return null as T;
     }
@@ -475,10 +475,10 @@ export class CmsClientCore {
     try {
       body = JSON.parse(text);
     } catch (error) {
-      return this.fail(attempt, await unexpectedBody(attempt, 'a body that is not JSON', error));
+      return this.fail(attempt, (await failures()).unexpectedBody(attempt, 'json', error));
     }
     if (envelope && (body === null || typeof body !== 'object' || !('data' in body)))
-      return this.fail(attempt, await unexpectedBody(attempt, `a body that is not ${STRAPI_ENVELOPE}`));
+      return this.fail(attempt, (await failures()).unexpectedBody(attempt, 'envelope'));
     this.log(attempt, status);
     return body as T;
   }
@@ -527,19 +527,6 @@ function failures(): Promise<typeof import('./failures.ts')> {
     throw error;
   });
   return loadedFailures;
-}
-
-/** What `RequestOptions.envelope` asks of a body, as error messages name it. */
-const STRAPI_ENVELOPE = "Strapi's { data } envelope";
-
-/** A 2xx answer whose body is not what the request expects. */
-async function unexpectedBody(attempt: Attempt, what: string, cause?: unknown): Promise<CmsConnectionError> {
-  const body = attempt.text ? ` (${(await failures()).describeBody(attempt.text)})` : '';
-  return new CmsConnectionError(
-    `The server at ${attempt.url} answered ${attempt.status} with ${what}${body}.`,
-    attempt.url,
-    cause,
-  );
 }
 
 /** Sets one header of a request. */

@@ -4,6 +4,7 @@
  * `CmsConnectionError` whose message names the likely cause. And the queries the client could
  * not write as given (`queryText`): `toQueryString` fits their long lists or explains them.
  */
+import type { Attempt } from './core.ts';
 import { CmsConnectionError, CmsError, type CmsErrorName, type CmsValidationIssue } from './errors.ts';
 import { toQueryString } from './query-string.ts';
 
@@ -84,6 +85,30 @@ export function describeBody(text: string): string {
   const trimmed = text.trim();
   if (trimmed.startsWith('<')) return 'an HTML page, often from a proxy in front of the CMS';
   return trimmed === '' ? 'empty' : `starts with ${JSON.stringify(trimmed.slice(0, 40))}`;
+}
+
+/** What `RequestOptions.envelope` asks of a body, as error messages name it. */
+const STRAPI_ENVELOPE = "Strapi's { data } envelope";
+
+/** What a 2xx answer's body was instead of what the request expects. */
+const UNEXPECTED_BODIES = {
+  empty: `an empty body, not ${STRAPI_ENVELOPE}`,
+  json: 'a body that is not JSON',
+  envelope: `a body that is not ${STRAPI_ENVELOPE}`,
+};
+
+/** A 2xx answer whose body is not what the request expects. */
+export function unexpectedBody(
+  attempt: Attempt,
+  what: keyof typeof UNEXPECTED_BODIES,
+  cause?: unknown,
+): CmsConnectionError {
+  const body = attempt.text ? ` (${describeBody(attempt.text)})` : '';
+  return new CmsConnectionError(
+    `The server at ${attempt.url} answered ${attempt.status} with ${UNEXPECTED_BODIES[what]}${body}.`,
+    attempt.url,
+    cause,
+  );
 }
 
 /** A non-OK response as a `CmsError`, from Strapi's error body when there is one. */
