@@ -393,7 +393,7 @@ export class CmsClientCore {
       headers,
     };
     if (body !== undefined) init.body = body;
-    const credentials = options.credentials ?? this.core.credentials;
+    const credentials = options.credentials ?? core.credentials;
     if (credentials) init.credentials = credentials;
     if (options.manualRedirect === true) init.redirect = 'manual';
     const cache = options.cacheOptions;
@@ -418,8 +418,8 @@ export class CmsClientCore {
       anonymous: sent === null,
       customAuthorization: sent !== authorization,
     };
-    const controller = this.core.timeout === undefined ? undefined : new AbortController();
-    const timer = controller ? setTimeout(() => controller.abort(), this.core.timeout) : undefined;
+    const controller = core.timeout === undefined ? undefined : new AbortController();
+    const timer = controller ? setTimeout(() => controller.abort(), core.timeout) : undefined;
     if (controller) init.signal = controller.signal;
     try {
       const response = await core.fetch(url, init);
@@ -429,11 +429,12 @@ export class CmsClientCore {
       attempt.ok = response.ok;
     } catch (error) {
       attempt.ok = false;
-      attempt.failure = (await failures()).connectionError(error, url, {
-        baseURL: this.core.baseURL,
-        timeout: this.core.timeout,
-        timedOut: controller?.signal.aborted === true,
-      });
+      attempt.failure = (await failures()).connectionError(
+        error,
+        url,
+        core,
+        controller?.signal.aborted === true,
+      );
     } finally {
       if (timer) clearTimeout(timer);
     }

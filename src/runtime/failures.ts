@@ -8,19 +8,22 @@ import type { Attempt } from './core.ts';
 import { CmsConnectionError, CmsError, type CmsErrorName, type CmsValidationIssue } from './errors.ts';
 import { toQueryString } from './query-string.ts';
 
-/** What `connectionError` words its message with. */
+/** What `connectionError` words its message with: the client's configuration. */
 export interface ConnectionContext {
   /** The configured base URL, named in the messages. */
   baseURL: string;
-  /** The configured timeout, when the request was aborted by it. */
+  /** The configured timeout, named when it aborted the request. */
   timeout: number | undefined;
-  /** True when the client's own timeout aborted the request. */
-  timedOut: boolean;
 }
 
-/** A rejected fetch (or body read) as a `CmsConnectionError`. */
-export function connectionError(error: unknown, url: string, context: ConnectionContext): CmsConnectionError {
-  if (context.timedOut)
+/** A rejected fetch (or body read) as a `CmsConnectionError`; `timedOut`: the client's own timeout aborted it. */
+export function connectionError(
+  error: unknown,
+  url: string,
+  context: ConnectionContext,
+  timedOut: boolean,
+): CmsConnectionError {
+  if (timedOut)
     return new CmsConnectionError(`Request timed out after ${context.timeout} ms: ${url}`, url, error);
   const code = causeCode(error);
   if (code === 'ECONNREFUSED') {
