@@ -125,8 +125,8 @@ export {
   type WriteParams,
   type ZonePopulate,
 } from './params.ts';
-export { toQueryString } from './query.ts';
-export { assertQueryLength, MAX_QUERY_LENGTH } from './query-limits.ts';
+export { MAX_QUERY_LENGTH } from './query-limits.ts';
+export { assertQueryLength, toQueryString } from './query-string.ts';
 export type { Entry, QueryResult } from './result.ts';
 export type {
   AttributeLink,
