@@ -7,6 +7,10 @@
  * lazy parts import from the core is exported too (`@internal`); everything else the modules
  * export for each other stays inside. The same list gives codegen the names it must not hand
  * out (`surface.json`).
+ *
+ * A core module whose file comment carries `@copiedIntoParts` is also copied into each part that
+ * imports it, instead of the part importing it from the core: code the core only exports (such as
+ * `toQueryString`) that a part also runs stays out of a bundle that never calls the export itself.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +18,7 @@ import ts from 'typescript';
 import type { RuntimeSurface } from '../src/codegen/runtime-assets.ts';
 
 const LOCAL_IMPORT = /^import\s[\s\S]*?from '\.\/([^']+)';\n/gm;
+const COPIED_INTO_PARTS = /^\/\*\*(?:(?!\*\/)[\s\S])*@copiedIntoParts\b/;
 const DYNAMIC_IMPORT = /import\('\.\/([^']+)\.ts'\)/g;
 
 /** One file of the runtime: `runtime` (the core) or `runtime-<name>` (a lazily loaded part). */
@@ -184,6 +189,10 @@ export function runtimeModule(
   const { surface, modules } = readIndex(dir);
   const core = moduleOrder(dir, modules);
   const coreSet = new Set(core);
+  const copied = new Set(
+    core.filter((module) => COPIED_INTO_PARTS.test(readFileSync(join(dir, module), 'utf8'))),
+  );
+  const imported = new Set(core.filter((module) => !copied.has(module)));
   const units: { name: string; modules: string[] }[] = [];
   const owner = new Map<string, string>(core.map((module) => [module, 'runtime']));
   const pending = [...core];
@@ -197,8 +206,9 @@ export function runtimeModule(
         continue;
       }
       const name = `runtime-${match[1]}`;
-      const unit = moduleOrder(dir, [root]).filter((member) => !coreSet.has(member));
+      const unit = moduleOrder(dir, [root]).filter((member) => !coreSet.has(member) || copied.has(member));
       for (const member of unit) {
+        if (copied.has(member)) continue;
         const taken = owner.get(member);
         if (taken !== undefined)
           throw new Error(
@@ -218,7 +228,7 @@ export function runtimeModule(
   ]);
   const files: RuntimeFile[] = [];
   for (const unit of units) {
-    const shared = importsFrom(dir, unit.modules, coreSet);
+    const shared = importsFrom(dir, unit.modules, imported);
     const named = [...shared.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, typeOnly]) => {

@@ -77,7 +77,7 @@ export const CAPABILITIES: Capability[] = [
   {
     label: "query serializer that enforces Strapi's qs limits (toQueryString)",
     requiredBy: 'issue 4: qs reads back what was sent; long $in lists split; clear errors before sending',
-    entry: "export { toQueryString } from './src/runtime/query.ts';",
+    entry: "export { toQueryString } from './src/runtime/query-string.ts';",
   },
   {
     label: 'refresh-token session and the auth routes (startSession, authMethods: loaded on first use)',

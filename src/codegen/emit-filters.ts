@@ -14,9 +14,10 @@ import type {
   ContentTypeModel,
   FilterCondition,
   FilterField,
+  FilterKind,
   ModelAttribute,
 } from './model-types.ts';
-import { stringLiteral } from './names.ts';
+import { jsdocText, stringLiteral } from './names.ts';
 
 const UPLOAD_FILE_UID = 'plugin::upload.file';
 
@@ -50,24 +51,50 @@ export class FilterContext {
   }
 }
 
-/**
- * A scalar field's filter member; an enumeration's condition takes its values. Members carry no
- * doc of their own: the condition's type (`TextFilter`, `DateFilter`...) documents what it takes,
- * and a line per field would repeat it in every model (a sixth of the types file's bytes).
- */
+const FILTER_KIND_DOCS: Record<FilterKind, string> = {
+  string: 'a value (as `$eq`) or text operators',
+  number: 'a value (as `$eq`) or range operators',
+  date: 'an ISO 8601 string or `Date` (as `$eq`), or range operators',
+  boolean: 'a value (as `$eq`) or equality operators',
+  json: '`$null` or `$notNull` only',
+};
+
+/** A scalar field's filter member; an enumeration's condition takes its values. */
 function scalarFilterMember(field: FilterField, context: FilterContext): Member {
   const condition = context.use(field.condition);
   const values = field.enumValues.map(stringLiteral).join(' | ');
-  return { key: field.key, type: values === '' ? condition : `${condition}<${values}>`, optional: true };
+  return {
+    key: field.key,
+    type: values === '' ? condition : `${condition}<${values}>`,
+    optional: true,
+    docs: [`\`${jsdocText(field.name)}\`: ${FILTER_KIND_DOCS[field.filterKind]}.`],
+  };
 }
 
 function linkFilterMember(attribute: ModelAttribute, context: FilterContext): Member | undefined {
+  const name = jsdocText(attribute.name);
   switch (attribute.classification) {
     case 'relation':
+      return {
+        key: attribute.key,
+        type: context.of(attribute.targetUid),
+        optional: true,
+        docs: [`\`${name}\`: conditions on the related entries' fields.`],
+      };
     case 'component':
-      return { key: attribute.key, type: context.of(attribute.targetUid), optional: true };
+      return {
+        key: attribute.key,
+        type: context.of(attribute.targetUid),
+        optional: true,
+        docs: [`\`${name}\`: conditions on the component's fields.`],
+      };
     case 'media':
-      return { key: attribute.key, type: context.of(UPLOAD_FILE_UID), optional: true };
+      return {
+        key: attribute.key,
+        type: context.of(UPLOAD_FILE_UID),
+        optional: true,
+        docs: [`\`${name}\`: conditions on the file's fields.`],
+      };
     default:
       // Strapi cannot filter by a dynamic zone; scalars are listed before the links.
       return undefined;

@@ -4,7 +4,7 @@
  * generated types give the operations their shapes.
  */
 import { CmsConnectionError, type CmsError, maskSecrets } from './errors.ts';
-import { toQueryString } from './query.ts';
+import { queryText } from './query.ts';
 import {
   type CorePort,
   inBrowser,
@@ -179,21 +179,23 @@ interface ResolvedConfig {
  * check. The generated class adds one property per content type, `upload`, `i18n` and `auth`.
  */
 export class CmsClientCore {
+  // The fields are set in the constructor rather than declared with initializers: a bundle for
+  // browsers without class fields turns each declared field into a helper call.
   /** @internal */
-  protected readonly core: ResolvedConfig;
+  declare protected readonly core: ResolvedConfig;
   /**
    * @internal The refresh-token session (session.ts), once loaded: at construction in refresh
    * mode in a browser (where it is active), else when `client.auth` first needs it.
    */
-  private session: SessionState<Attempt> | undefined;
+  declare private session: SessionState<Attempt> | undefined;
   /** @internal `clearSession()` ran before the session was loaded. */
-  private cleared = false;
+  declare private cleared: boolean;
   /** @internal The session flow being loaded, or loaded. */
-  private flow: Promise<SessionFlow> | undefined;
+  declare private flow: Promise<SessionFlow> | undefined;
   /** @internal Refresh mode in a browser: the session keeps and refreshes the tokens. */
-  private readonly activeSession: boolean;
+  declare private readonly activeSession: boolean;
   /** @internal What the session flow uses of this core. */
-  private readonly port: CorePort;
+  declare private readonly port: CorePort;
 
   /**
    * Throws a `TypeError` when `baseURL` is missing or not an absolute http(s) URL, `timeout` is
@@ -221,6 +223,11 @@ export class CmsClientCore {
       throw new TypeError(
         `CmsClient: authMode must be "legacy" or "refresh", not ${JSON.stringify(config.authMode)}`,
       );
+    // The token, the refresh token and the hooks stay out of console.log(client) and
+    // JSON.stringify(client): logging a client must not print its credentials.
+    for (const key of ['core', 'session', 'flow', 'activeSession', 'port'])
+      Object.defineProperty(this, key, { enumerable: false, writable: true });
+    this.cleared = false;
     this.core = {
       baseURL: config.baseURL.replace(/\/+$/, ''),
       token: config.token,
@@ -244,10 +251,6 @@ export class CmsClientCore {
       log: (attempt, status) => this.log(attempt, status),
     };
     this.activeSession = this.core.authMode === 'refresh' && inBrowser();
-    // The token, the refresh token and the hooks stay out of console.log(client) and
-    // JSON.stringify(client): logging a client must not print its credentials.
-    for (const key of ['core', 'session', 'flow', 'activeSession', 'port'])
-      Object.defineProperty(this, key, { enumerable: false, writable: true });
     // An active session is needed by the first request: its code starts loading now.
     if (this.activeSession) this.sessionFlow().catch(() => {});
     if (config.validateSchema === true) {
@@ -347,7 +350,8 @@ export class CmsClientCore {
   /** Builds the request (headers, hooks, timeout), sends it, and reads the whole body. */
   private async send(path: string, options: CallOptions): Promise<Attempt> {
     const core = this.core;
-    const query = toQueryString(options.query);
+    // A query with a list to fit or a problem to explain loads toQueryString (in failures.ts).
+    const query = queryText(options.query) ?? (await failures()).fitOrExplainQuery(options.query);
     const url = `${core.baseURL}/api/${path}${query ? `?${query}` : ''}`;
     const method = options.method ?? 'GET';
     const ownToken = this.session?.ownsToken === true ? core.token : undefined;
@@ -391,7 +395,7 @@ export class CmsClientCore {
       headers,
     };
     if (body !== undefined) init.body = body;
-    const credentials = options.credentials ?? this.core.credentials;
+    const credentials = options.credentials ?? core.credentials;
     if (credentials) init.credentials = credentials;
     if (options.manualRedirect === true) init.redirect = 'manual';
     const cache = options.cacheOptions;
@@ -416,8 +420,8 @@ export class CmsClientCore {
       anonymous: sent === null,
       customAuthorization: sent !== authorization,
     };
-    const controller = this.core.timeout === undefined ? undefined : new AbortController();
-    const timer = controller ? setTimeout(() => controller.abort(), this.core.timeout) : undefined;
+    const controller = core.timeout === undefined ? undefined : new AbortController();
+    const timer = controller ? setTimeout(() => controller.abort(), core.timeout) : undefined;
     // The caller's signal aborts the request too; with a timeout, through the timeout's controller.
     const signal = cache?.signal;
     const cancel = () => controller?.abort(signal?.reason);
@@ -436,11 +440,12 @@ export class CmsClientCore {
       // Cancelled by the caller: rejected with the signal's reason, as fetch itself does.
       if (signal?.aborted) throw signal.reason;
       attempt.ok = false;
-      attempt.failure = (await failures()).connectionError(error, url, {
-        baseURL: this.core.baseURL,
-        timeout: this.core.timeout,
-        timedOut: controller?.signal.aborted === true,
-      });
+      attempt.failure = (await failures()).connectionError(
+        error,
+        url,
+        core,
+        controller?.signal.aborted === true,
+      );
     } finally {
       if (timer) clearTimeout(timer);
       signal?.removeEventListener('abort', cancel);
@@ -475,7 +480,7 @@ export class CmsClientCore {
     const envelope = options.envelope === true;
     if (text === '') {
       if (envelope && options.method !== 'DELETE')
-        return this.fail(attempt, await unexpectedBody(attempt, `an empty body, not ${STRAPI_ENVELOPE}`));
+        return this.fail(attempt, (await failures()).unexpectedBody(attempt, 'empty'));
       this.log(attempt, status);
       return null as T;
     }
@@ -483,10 +488,10 @@ export class CmsClientCore {
     try {
       body = JSON.parse(text);
     } catch (error) {
-      return this.fail(attempt, await unexpectedBody(attempt, 'a body that is not JSON', error));
+      return this.fail(attempt, (await failures()).unexpectedBody(attempt, 'json', error));
     }
     if (envelope && (body === null || typeof body !== 'object' || !('data' in body)))
-      return this.fail(attempt, await unexpectedBody(attempt, `a body that is not ${STRAPI_ENVELOPE}`));
+      return this.fail(attempt, (await failures()).unexpectedBody(attempt, 'envelope'));
     this.log(attempt, status);
     return body as T;
   }
@@ -535,19 +540,6 @@ function failures(): Promise<typeof import('./failures.ts')> {
     throw error;
   });
   return loadedFailures;
-}
-
-/** What `RequestOptions.envelope` asks of a body, as error messages name it. */
-const STRAPI_ENVELOPE = "Strapi's { data } envelope";
-
-/** A 2xx answer whose body is not what the request expects. */
-async function unexpectedBody(attempt: Attempt, what: string, cause?: unknown): Promise<CmsConnectionError> {
-  const body = attempt.text ? ` (${(await failures()).describeBody(attempt.text)})` : '';
-  return new CmsConnectionError(
-    `The server at ${attempt.url} answered ${attempt.status} with ${what}${body}.`,
-    attempt.url,
-    cause,
-  );
 }
 
 /** Sets one header of a request. */

@@ -98,24 +98,28 @@ const HINTS: Record<number, string> = {
   500: 'Internal server error: check the Strapi server logs.',
 };
 
-/** A non-OK HTTP response from the CMS. */
+/**
+ * A non-OK HTTP response from the CMS. (Its fields are set in the constructor, in this order,
+ * rather than declared with initializers: a bundle for browsers without class fields turns each
+ * declared field into a helper call.)
+ */
 export class CmsError extends Error {
   /** Always `CmsError`; the server's error name is in `errorName`. */
-  override readonly name = 'CmsError' as const;
+  declare readonly name: 'CmsError';
   /** The clean message the server sent. */
-  readonly userMessage: string;
+  declare readonly userMessage: string;
   /** HTTP status code, e.g. `404`. */
-  readonly status: number;
+  declare readonly status: number;
   /** HTTP reason phrase, e.g. `Not Found`; empty over HTTP/2. */
-  readonly statusText: string;
+  declare readonly statusText: string;
   /** The server's error name (`ValidationError`, `NotFoundError`, ...). */
-  readonly errorName: CmsErrorName;
+  declare readonly errorName: CmsErrorName;
   /** Narrow with `isCmsErrorOf(error, name)`. */
-  readonly details: unknown;
+  declare readonly details: unknown;
   /** The requested URL, when known, with secret query values masked (see `maskSecrets`). */
-  readonly url: string | undefined;
+  declare readonly url: string | undefined;
   /** Marks instances for `isCmsError` across realms. */
-  readonly isCmsError = true as const;
+  declare readonly isCmsError: true;
 
   /** The client builds these from non-OK responses; `message` adds what to check on a 401, 403, 404 or 500. */
   constructor(init: {
@@ -129,23 +133,25 @@ export class CmsError extends Error {
     const hint = HINTS[init.status];
     const separator = /[.!?]$/.test(init.userMessage) ? ' ' : '. ';
     super(`${init.status} ${init.errorName}: ${init.userMessage}${hint ? `${separator}${hint}` : ''}`);
+    this.name = 'CmsError';
+    this.userMessage = init.userMessage;
     this.status = init.status;
     this.statusText = init.statusText;
-    this.userMessage = init.userMessage;
     this.errorName = init.errorName;
     this.details = init.details;
     this.url = init.url === undefined ? undefined : maskSecrets(init.url);
+    this.isCmsError = true;
   }
 }
 
 /** The server could not be reached, or the request timed out. */
 export class CmsConnectionError extends Error {
   /** Always `CmsConnectionError`. */
-  override readonly name = 'CmsConnectionError' as const;
+  declare readonly name: 'CmsConnectionError';
   /** The requested URL, with secret query values masked (see `maskSecrets`). */
-  readonly url: string;
+  declare readonly url: string;
   /** Marks instances for `isCmsConnectionError` across realms. */
-  readonly isCmsConnectionError = true as const;
+  declare readonly isCmsConnectionError: true;
 
   /** `cause` is the underlying error: fetch's rejection, or the parse error of a body that is not JSON. */
   constructor(message: string, url: string, cause?: unknown) {
@@ -154,7 +160,9 @@ export class CmsConnectionError extends Error {
       shown === url ? message : message.replaceAll(url, shown),
       cause === undefined ? undefined : { cause },
     );
+    this.name = 'CmsConnectionError';
     this.url = shown;
+    this.isCmsConnectionError = true;
   }
 }
 

@@ -1,23 +1,29 @@
 /**
  * Failures turned into the two error classes: a non-OK response into a `CmsError` (Strapi's
  * `{data: null, error: {status, name, message, details}}` body), a rejected fetch into a
- * `CmsConnectionError` whose message names the likely cause.
+ * `CmsConnectionError` whose message names the likely cause. And the queries the client could
+ * not write as given (`queryText`): `toQueryString` fits their long lists or explains them.
  */
+import type { Attempt } from './core.ts';
 import { CmsConnectionError, CmsError, type CmsErrorName, type CmsValidationIssue } from './errors.ts';
+import { toQueryString } from './query-string.ts';
 
-/** What `connectionError` words its message with. */
+/** What `connectionError` words its message with: the client's configuration. */
 export interface ConnectionContext {
   /** The configured base URL, named in the messages. */
   baseURL: string;
-  /** The configured timeout, when the request was aborted by it. */
+  /** The configured timeout, named when it aborted the request. */
   timeout: number | undefined;
-  /** True when the client's own timeout aborted the request. */
-  timedOut: boolean;
 }
 
-/** A rejected fetch (or body read) as a `CmsConnectionError`. */
-export function connectionError(error: unknown, url: string, context: ConnectionContext): CmsConnectionError {
-  if (context.timedOut)
+/** A rejected fetch (or body read) as a `CmsConnectionError`; `timedOut`: the client's own timeout aborted it. */
+export function connectionError(
+  error: unknown,
+  url: string,
+  context: ConnectionContext,
+  timedOut: boolean,
+): CmsConnectionError {
+  if (timedOut)
     return new CmsConnectionError(`Request timed out after ${context.timeout} ms: ${url}`, url, error);
   const code = causeCode(error);
   if (code === 'ECONNREFUSED') {
@@ -82,6 +88,30 @@ export function describeBody(text: string): string {
   const trimmed = text.trim();
   if (trimmed.startsWith('<')) return 'an HTML page, often from a proxy in front of the CMS';
   return trimmed === '' ? 'empty' : `starts with ${JSON.stringify(trimmed.slice(0, 40))}`;
+}
+
+/** What `RequestOptions.envelope` asks of a body, as error messages name it. */
+const STRAPI_ENVELOPE = "Strapi's { data } envelope";
+
+/** What a 2xx answer's body was instead of what the request expects. */
+const UNEXPECTED_BODIES = {
+  empty: `an empty body, not ${STRAPI_ENVELOPE}`,
+  json: 'a body that is not JSON',
+  envelope: `a body that is not ${STRAPI_ENVELOPE}`,
+};
+
+/** A 2xx answer whose body is not what the request expects. */
+export function unexpectedBody(
+  attempt: Attempt,
+  what: keyof typeof UNEXPECTED_BODIES,
+  cause?: unknown,
+): CmsConnectionError {
+  const body = attempt.text ? ` (${describeBody(attempt.text)})` : '';
+  return new CmsConnectionError(
+    `The server at ${attempt.url} answered ${attempt.status} with ${UNEXPECTED_BODIES[what]}${body}.`,
+    attempt.url,
+    cause,
+  );
 }
 
 /** A non-OK response as a `CmsError`, from Strapi's error body when there is one. */
@@ -175,3 +205,6 @@ const NAMES_BY_STATUS: Record<number, CmsErrorName> = {
 function defaultErrorName(status: number): CmsErrorName {
   return NAMES_BY_STATUS[status] ?? (status >= 500 ? 'InternalServerError' : 'BadRequestError');
 }
+
+/** `toQueryString` (query-string.ts), for the client's queries that `queryText` left to it. */
+export const fitOrExplainQuery: (params: object | undefined) => string = toQueryString;

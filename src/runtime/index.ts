@@ -125,7 +125,7 @@ export {
   type WriteParams,
   type ZonePopulate,
 } from './params.ts';
-export { toQueryString } from './query.ts';
+export { MAX_QUERY_LENGTH } from './query-limits.ts';
 export type {
   ApiQueries,
   AuthQueries,
@@ -142,7 +142,7 @@ export type {
   SchemaOf,
   SingleQueries,
 } from './query-options.ts';
-export { assertQueryLength, MAX_QUERY_LENGTH } from './query-limits.ts';
+export { assertQueryLength, toQueryString } from './query-string.ts';
 export type { Entry, QueryResult } from './result.ts';
 export type {
   AttributeLink,

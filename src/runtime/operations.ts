@@ -124,89 +124,9 @@ function documentPath(path: string, documentId: unknown): string {
 export type MediaFields = Record<string, 'one' | 'many'>;
 
 /**
- * The JSON body of a create or update. A `FormData` (JSON under `data`, files under
- * `files.<field>`) is accepted the way Strapi 4 accepted it; Strapi 5 reads only JSON there, so
- * the files are uploaded first (`POST /api/upload`) and their ids set on the media fields.
- * Returns the ids uploaded, so a failed write can remove them again.
+ * Sends a create or update. A `FormData` (JSON under `data`, files under `files.<field>`) is
+ * written by upload-methods.ts, loaded then: its files are uploaded first.
  */
-async function writeBody(
-  client: CmsClientCore,
-  where: string,
-  data: unknown,
-  media: MediaFields,
-): Promise<{ body: unknown; uploaded: number[] }> {
-  if (!(data instanceof FormData)) return { body: { data }, uploaded: [] };
-  const json = data.get('data');
-  let fields: Record<string, unknown> = {};
-  if (json !== null) {
-    const text = typeof json === 'string' ? json : await json.text();
-    try {
-      fields = JSON.parse(text);
-    } catch {
-      throw new TypeError(
-        `${where}: the FormData part "data" must be JSON text, e.g. JSON.stringify({ title: 'x' })`,
-      );
-    }
-    if (fields === null || typeof fields !== 'object' || Array.isArray(fields))
-      throw new TypeError(`${where}: the FormData part "data" must be a JSON object`);
-  }
-  const parts = new Map<string, Blob[]>();
-  // forEach rather than entries(): a project whose lib lacks dom.iterable still compiles this.
-  const entries: [string, string | Blob][] = [];
-  data.forEach((value, name) => {
-    entries.push([name, value]);
-  });
-  for (const [name, value] of entries) {
-    if (name === 'data') continue;
-    const field = name.startsWith('files.') ? name.slice('files.'.length) : undefined;
-    const known = Object.keys(media);
-    if (field === undefined || !(field in media)) {
-      throw new TypeError(
-        `${where}: unexpected FormData part "${name}". Put the fields as JSON under "data" and files under "files.<field>"` +
-          (known.length > 0
-            ? `, where <field> is a media attribute: ${known.join(', ')}`
-            : ' (this content type has no media attribute)'),
-      );
-    }
-    if (typeof value === 'string')
-      throw new TypeError(`${where}: the FormData part "${name}" must be a file (Blob or File), not text`);
-    parts.set(field, [...(parts.get(field) ?? []), value]);
-  }
-  for (const [field, files] of parts) {
-    if (media[field] === 'one' && files.length > 1)
-      throw new TypeError(
-        `${where}: "${field}" holds one file, but the FormData has ${files.length} under "files.${field}"`,
-      );
-  }
-  const uploaded: number[] = [];
-  try {
-    for (const [field, files] of parts) {
-      const form = new FormData();
-      for (const file of files) form.append('files', file, (file as { name?: string }).name ?? field);
-      const result = await client.request<{ id: number }[]>('upload', { method: 'POST', body: form });
-      const ids = result.map((file) => file.id);
-      uploaded.push(...ids);
-      fields[field] = media[field] === 'one' ? ids[0] : ids;
-    }
-  } catch (error) {
-    await removeFiles(client, uploaded);
-    throw error;
-  }
-  return { body: { data: fields }, uploaded };
-}
-
-/** Best effort: the files of a write that failed. */
-async function removeFiles(client: CmsClientCore, ids: number[]): Promise<void> {
-  for (const id of ids) {
-    try {
-      await client.request(`upload/files/${id}`, { method: 'DELETE' });
-    } catch {
-      // The original error matters more than a failed cleanup.
-    }
-  }
-}
-
-/** Sends a create or update; uploads of a FormData are removed again when the write fails. */
 async function write(
   client: CmsClientCore,
   path: string,
@@ -217,15 +137,25 @@ async function write(
   third: unknown,
 ): Promise<unknown> {
   const { query, cacheOptions } = writeArguments(second, third);
-  const { body, uploaded } = await writeBody(client, `${method} /api/${path}`, data, media);
-  try {
-    return (
-      await client.call<CmsResponse<unknown>>(path, { method, query, body, cacheOptions, envelope: true })
-    ).data;
-  } catch (error) {
-    await removeFiles(client, uploaded);
-    throw error;
-  }
+  if (data instanceof FormData)
+    return (await import('./upload-methods.ts')).writeForm(
+      client,
+      path,
+      method,
+      data,
+      media,
+      query,
+      cacheOptions,
+    );
+  return (
+    await client.call<CmsResponse<unknown>>(path, {
+      method,
+      query,
+      body: { data },
+      cacheOptions,
+      envelope: true,
+    })
+  ).data;
 }
 
 /** The collection type at `/api/<path>`. */
@@ -304,28 +234,10 @@ export type CustomRouteMethod = <R = unknown>(...args: unknown[]) => Promise<R>;
 /**
  * A method for a custom route. Path parameters come first, in path order; then, for GET and
  * DELETE, query parameters, and for the other methods a JSON body (or FormData); then cache
- * options. The response body is returned as the server sent it.
+ * options. The response body is returned as the server sent it. What sends it is in
+ * custom-routes.ts, loaded on the first call of a custom route.
  */
 export function customRoute(client: CmsClientCore, route: RouteSpec): CustomRouteMethod {
-  const names = route.path.split('/').filter((segment) => segment.startsWith(':'));
-  const sendsQuery = route.method === 'GET' || route.method === 'DELETE';
-  return async <R>(...args: unknown[]) => {
-    let index = 0;
-    const path = route.path.replace(/:[A-Za-z0-9_]+(?:\([^)]*\))?/g, (segment) => {
-      const value = args[index++];
-      if ((typeof value !== 'string' && typeof value !== 'number') || value === '') {
-        throw new TypeError(
-          `${route.method} ${route.path}: the path parameter ${segment} (argument ${index} of ${names.length}) must be a non-empty string or number`,
-        );
-      }
-      return pathSegment(String(value), `${route.method} ${route.path}: the path parameter ${segment}`);
-    });
-    const payload = args[names.length];
-    const cacheOptions = args[names.length + 1] as CacheOptions | undefined;
-    return client.request<R>(path.replace(/^\/+/, ''), {
-      method: route.method,
-      ...(sendsQuery ? { query: payload as object | undefined } : { body: payload }),
-      cacheOptions,
-    });
-  };
+  return <R>(...args: unknown[]) =>
+    import('./custom-routes.ts').then((module) => module.callRoute<R>(client, route, args));
 }

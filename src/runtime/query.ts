@@ -33,30 +33,53 @@
  * while the filter keeps its meaning (see there). That rewrite is a copy, so it is made only when
  * it can matter: `params` is written as given, checked while it is written, and written again from
  * the copy when it holds a longer list or fails a check (errors name paths in the copy).
+ *
+ * This file is the writer and its checks: they find every problem (`QueryProblem`) and leave its
+ * wording to query-string.ts (`toQueryString`), which also fits long lists. The client writes its
+ * queries with `queryText` and loads query-string.ts (in failures.ts) only for a query that has
+ * a list to fit or a problem to explain.
  */
-import { fitArrayLimit } from './query-fit.ts';
 import {
   ARRAY_LIMIT,
-  describeQueryValue,
-  emptyInError,
-  formatQueryPath,
   isPlainQueryObject,
   MAX_QUERY_LENGTH,
   PARAMETER_LIMIT,
   QUERY_DEPTH_LIMIT,
-  type QueryLists,
   type QueryPath,
   type QueryRecord,
-  queryArrayLimitError,
-  queryDepthError,
-  queryLengthError,
-  queryLengthFix,
-  queryParameterCountError,
-  queryParameterError,
 } from './query-limits.ts';
 
+/**
+ * What the writer finds that Strapi would not read back as given, at a path: an object key that
+ * is empty, holds `[` or `]`, is all digits below the top level or names an `Object.prototype`
+ * member; nesting too deep; `$in` with no values; a list longer than `ARRAY_LIMIT`; an invalid
+ * Date, a value a query string cannot carry, text with a lone surrogate.
+ * @internal
+ */
+export type QueryProblem =
+  | 'emptyKey'
+  | 'bracketKey'
+  | 'digitKey'
+  | 'prototypeKey'
+  | 'depth'
+  | 'emptyIn'
+  | 'arrayLimit'
+  | 'invalidDate'
+  | 'value'
+  | 'surrogate';
+
+/**
+ * The error to throw for a problem at `path` (whose last key is the offending one); `detail` is
+ * the item count of a long list, or the value that cannot be carried.
+ * @internal
+ */
+export type QueryExplainer = (problem: QueryProblem, path: QueryPath, detail?: unknown) => Error;
+
+/** Called for each leaf value written in a list, with the characters it added to the query. @internal */
+export type QueryListCounter = (path: QueryPath, chars: number) => void;
+
 /** One pass over a params object: the query string so far, and where the writer is. */
-interface QueryWriter {
+export interface QueryWriter {
   /** The query string written so far. */
   out: string;
   /** Parameters written so far. */
@@ -65,42 +88,39 @@ interface QueryWriter {
   path: (string | number)[];
   /** Writing `fitArrayLimit`'s output: a long array is reported, not a reason to fit first. */
   fitted: boolean;
-  /** Per list, its values and their characters: only gathered to explain an exceeded limit. */
-  lists: QueryLists | undefined;
+  /** Makes the error thrown at a problem. */
+  explain: QueryExplainer;
+  /** Gathers the values of each list, only to explain an exceeded limit. */
+  lists: QueryListCounter | undefined;
 }
+
+/** Without an explainer: the problem's name, for a caller that only needs to know there is one. */
+const unexplained: QueryExplainer = (problem) => new TypeError(problem);
 
 /**
- * The query string for `params` (without the leading `?`; `''` when there is nothing to send).
- * Throws a `TypeError` naming the offending path for anything Strapi would not read back as given.
+ * The query string for `params` when it can be sent as written: `undefined` when it holds a list
+ * longer than `ARRAY_LIMIT`, passes a limit or has a problem, which `toQueryString` (query-string.ts)
+ * then fits or explains.
  */
-export function toQueryString(params: object | undefined): string {
+export function queryText(params: object | undefined): string | undefined {
   if (params === undefined || params === null) return '';
-  if (!isPlainQueryObject(params)) {
-    throw new TypeError(`Query parameters must be a plain object, not ${describeQueryValue(params)}.`);
-  }
-  let writer: QueryWriter;
+  if (!isPlainQueryObject(params)) return undefined;
   try {
-    // Without a list longer than ARRAY_LIMIT, `fitArrayLimit` would only copy: write `params` as given.
-    writer = writeQuery(params, false);
+    const { out, count } = writeQuery(params, false);
+    return out.length > MAX_QUERY_LENGTH || count > PARAMETER_LIMIT ? undefined : out;
   } catch {
-    // A long list, or an error: the fitted copy is what is sent, and what errors name paths in.
-    writer = writeQuery(fitArrayLimit(params) as QueryRecord, true);
+    return undefined;
   }
-  const { out: query, count } = writer;
-  if (query.length > MAX_QUERY_LENGTH || count > PARAMETER_LIMIT) {
-    // Only now: which list to batch, from a second pass that counts the values of each list.
-    const lists: QueryLists = new Map();
-    writeQuery(fitArrayLimit(params) as QueryRecord, true, lists);
-    if (query.length > MAX_QUERY_LENGTH) {
-      throw queryLengthError(query.length, MAX_QUERY_LENGTH, queryLengthFix(lists, count, query.length));
-    }
-    throw queryParameterCountError(lists, count);
-  }
-  return query;
 }
 
-function writeQuery(params: QueryRecord, fitted: boolean, lists?: QueryLists): QueryWriter {
-  const writer: QueryWriter = { out: '', count: 0, path: [], fitted, lists };
+/** Writes `params`, throwing `explain`'s error at the first problem. @internal */
+export function writeQuery(
+  params: QueryRecord,
+  fitted: boolean,
+  explain: QueryExplainer = unexplained,
+  lists?: QueryListCounter,
+): QueryWriter {
+  const writer: QueryWriter = { out: '', count: 0, path: [], fitted, explain, lists };
   writeQueryObject(writer, '', params);
   return writer;
 }
@@ -111,21 +131,21 @@ function writeQueryObject(writer: QueryWriter, prefix: string, object: QueryReco
     const value = object[key];
     if (value === undefined) continue;
     path.push(key);
-    const encoded = encodeQueryKey(key, path);
+    const encoded = encodeQueryKey(writer, key);
     const count = writer.count;
     writeQueryValue(writer, prefix === '' ? encoded : `${prefix}[${encoded}]`, value);
-    if (writer.count === count && key === '$in') throw emptyInError(path);
+    if (writer.count === count && key === '$in') throw writer.explain('emptyIn', path);
     path.pop();
   }
 }
 
 function writeQueryValue(writer: QueryWriter, key: string, value: unknown): void {
   const path = writer.path;
-  if (path.length - 1 > QUERY_DEPTH_LIMIT) throw queryDepthError(path);
+  if (path.length - 1 > QUERY_DEPTH_LIMIT) throw writer.explain('depth', path);
   if (Array.isArray(value)) writeQueryArray(writer, key, value);
   else if (isPlainQueryObject(value)) writeQueryObject(writer, key, value);
   else {
-    const part = value === null ? key : `${key}=${queryValueText(value, path)}`;
+    const part = value === null ? key : `${key}=${queryValueText(writer, value)}`;
     writer.out = writer.count++ === 0 ? part : `${writer.out}&${part}`;
   }
 }
@@ -136,7 +156,7 @@ const QUERY_INDICES = Array.from({ length: ARRAY_LIMIT }, (_, index) => `[${inde
 function writeQueryArray(writer: QueryWriter, key: string, items: readonly unknown[]): void {
   const { path, lists } = writer;
   // A list this long may be one that fitArrayLimit splits: toQueryString writes the fitted copy.
-  if (!writer.fitted && items.length > ARRAY_LIMIT) throw queryArrayLimitError(path, items.length);
+  if (!writer.fitted && items.length > ARRAY_LIMIT) throw writer.explain('arrayLimit', path, items.length);
   let index = 0;
   let position = 0;
   for (const item of items) {
@@ -149,50 +169,51 @@ function writeQueryArray(writer: QueryWriter, key: string, items: readonly unkno
     path.pop();
     if (writer.count === count) continue;
     index += 1;
-    if (lists !== undefined && !Array.isArray(item) && !isPlainQueryObject(item)) {
-      // One value of this list: its `key=value` and the `&` before or after it.
-      const label = path.filter((segment) => !/^(?:\d+|\$or|\$and)$/.test(String(segment))).join('.');
-      const usage = lists.get(label) ?? { count: 0, chars: 0 };
-      usage.count += 1;
-      usage.chars += writer.out.length - out.length + (count === 0 ? 1 : 0);
-      lists.set(label, usage);
-    }
+    // One value of this list: its `key=value` and the `&` before or after it.
+    if (lists !== undefined && !Array.isArray(item) && !isPlainQueryObject(item))
+      lists(path, writer.out.length - out.length + (count === 0 ? 1 : 0));
   }
-  if (index > ARRAY_LIMIT) throw queryArrayLimitError(path, index);
+  if (index > ARRAY_LIMIT) throw writer.explain('arrayLimit', path, index);
 }
 
 /** A leaf value as written: encoded text. */
-function queryValueText(value: unknown, path: QueryPath): string {
+function queryValueText(writer: QueryWriter, value: unknown): string {
   switch (typeof value) {
     case 'string':
-      return encodeQueryText(value, path);
+      return encodeQueryText(writer, value);
     case 'boolean':
     case 'bigint':
       return String(value);
     case 'number':
       // Only the exponent form of a number this large (`1e+21`) has a character to encode.
-      return Math.abs(value) < 1e21 ? String(value) : encodeQueryText(String(value), path);
+      return Math.abs(value) < 1e21 ? String(value) : encodeQueryText(writer, String(value));
   }
   if (value instanceof Date) {
-    if (Number.isNaN(value.getTime()))
-      throw queryParameterError(path, ' is an invalid Date; pass a valid one.');
-    return encodeQueryText(value.toISOString(), path);
+    if (Number.isNaN(value.getTime())) throw writer.explain('invalidDate', writer.path);
+    return encodeQueryText(writer, value.toISOString());
   }
-  throw queryParameterError(
-    path,
-    ` is ${describeQueryValue(value)}, which a query string cannot carry. ` +
-      'Pass a string, number, boolean, bigint, Date, null, array or plain object (undefined leaves it out).',
-  );
+  throw writer.explain('value', writer.path, value);
 }
 
-/** Keys that passed `assertQueryKey` and need no encoding (bounded: cleared at 1000 keys). */
+/** Keys that passed the checks and need no encoding (bounded: cleared at 1000 keys). */
 const PLAIN_QUERY_KEYS = new Set<string>();
 
 /** `key` as written, once checked that qs reads it back as this key. */
-function encodeQueryKey(key: string, path: QueryPath): string {
+function encodeQueryKey(writer: QueryWriter, key: string): string {
   if (PLAIN_QUERY_KEYS.has(key)) return key;
-  assertQueryKey(key, path);
-  const encoded = encodeQueryText(key, path);
+  const path = writer.path;
+  const problem: QueryProblem | undefined =
+    key === ''
+      ? 'emptyKey'
+      : /[[\]]/.test(key)
+        ? 'bracketKey'
+        : path.length > 1 && /^\d+$/.test(key)
+          ? 'digitKey'
+          : Object.hasOwn(Object.prototype, key)
+            ? 'prototypeKey'
+            : undefined;
+  if (problem !== undefined) throw writer.explain(problem, path);
+  const encoded = encodeQueryText(writer, key);
   // An all-digit key passes only at the top level, so it is checked each time.
   if (encoded === key && !/^\d+$/.test(key)) {
     if (PLAIN_QUERY_KEYS.size >= 1000) PLAIN_QUERY_KEYS.clear();
@@ -201,46 +222,13 @@ function encodeQueryKey(key: string, path: QueryPath): string {
   return encoded;
 }
 
-function assertQueryKey(key: string, path: QueryPath): void {
-  if (key === '') {
-    throw new TypeError(
-      `${formatQueryPath(path.slice(0, -1))} has an empty key, which Strapi's query parser (qs) drops or reads as an array push. Remove it.`,
-    );
-  }
-  const quoted = JSON.stringify(key);
-  if (/[[\]]/.test(key)) {
-    throw queryParameterError(
-      path,
-      `: the key ${quoted} contains "[" or "]", which Strapi's query parser (qs) reads as nesting. ` +
-        'Nest an object instead of writing brackets in the key, or rename the key.',
-    );
-  }
-  if (path.length > 1 && /^\d+$/.test(key)) {
-    throw queryParameterError(
-      path,
-      `: the key ${quoted} is all digits, and Strapi's query parser (qs) reads ` +
-        `[${key}] as an array index, not an object key. Use an array, or a key with a non-digit character.`,
-    );
-  }
-  if (Object.hasOwn(Object.prototype, key)) {
-    throw queryParameterError(
-      path,
-      `: the key ${quoted} names an Object.prototype member, and Strapi's query parser (qs) ` +
-        'silently drops such keys. Rename the key.',
-    );
-  }
-}
-
-/** `encodeURIComponent`, leaving `$ , : @` readable; a lone surrogate becomes a `TypeError`. */
-function encodeQueryText(text: string, path: QueryPath): string {
+/** `encodeURIComponent`, leaving `$ , : @` readable; a lone surrogate is a problem. */
+function encodeQueryText(writer: QueryWriter, text: string): string {
   if (!/[^\w.!~*'()$,:@-]/.test(text)) return text;
   try {
     return encodeURIComponent(text).replace(/%(?:24|2C|3A|40)/g, decodeURIComponent);
   } catch (error) {
     if (!(error instanceof URIError)) throw error;
-    throw queryParameterError(
-      path,
-      ' contains a lone UTF-16 surrogate, which cannot be encoded as UTF-8. Fix the text.',
-    );
+    throw writer.explain('surrogate', writer.path);
   }
 }

@@ -24,22 +24,29 @@ import type {
  * @internal
  */
 export class CmsSession<E extends SessionExchange = SessionExchange> implements SessionState<E> {
+  // Fields are set in the constructor rather than declared with initializers: a bundle for
+  // browsers without class fields turns each declared field into a helper call.
   /** Refresh mode in a browser: capture, injection and automatic refresh are on. */
-  readonly active: boolean;
+  declare readonly active: boolean;
   /** Set when the server definitively rejected a refresh, or after a logout: no automatic refresh. */
-  latched = false;
+  declare latched: boolean;
   /** The access token in the client's token slot came from a login or refresh. */
-  ownsToken = false;
+  declare ownsToken: boolean;
   /** The refresh token, when the server sends it in the body rather than a cookie. */
-  refreshToken: string | undefined;
+  declare refreshToken: string | undefined;
   /** Bumped by every login and logout; a refresh from an older generation is discarded. */
-  generation = 0;
-  private inflight: { generation: number; promise: Promise<RefreshOutcome<E>> } | undefined;
-  private readonly transport: SessionTransport<E>;
-  private readonly token: TokenSlot;
+  declare generation: number;
+  declare private inflight: { generation: number; promise: Promise<RefreshOutcome<E>> } | undefined;
+  declare private readonly transport: SessionTransport<E>;
+  declare private readonly token: TokenSlot;
 
   constructor(active: boolean, transport: SessionTransport<E>, token: TokenSlot) {
     this.active = active;
+    this.latched = false;
+    this.ownsToken = false;
+    this.refreshToken = undefined;
+    this.generation = 0;
+    this.inflight = undefined;
     this.transport = transport;
     this.token = token;
   }

@@ -15,21 +15,24 @@ import { syntheticPayload } from '../../bench/lib/synthetic.ts';
 
 /**
  * Bytes, gzipped, of the whole client (every lazily loaded part included). Measured 9,756 B for
- * the N=5 client when this test was first written and 11,4xx B once auth, upload, the session
- * and the failure explanations became parts loaded on first use (each part's module wrapper
- * costs bytes); the budget is that plus about 5%, so a change that adds half a kilobyte
- * compressed fails here and has to raise this number on purpose, in review. Issue 16 asks for
- * 9 KB: `npm run bench -- bundle` reports that budget as missed.
+ * the N=5 client when this test was first written, 11,4xx B once auth, upload, the session and
+ * the failure explanations became parts loaded on first use (each part's module wrapper costs
+ * bytes), and 11,781 B once custom routes, FormData writes and the query fitting and explanations
+ * moved out of the first load too (a fifth part, and the writer's problems worded apart from the
+ * checks that find them). The budget is left at 12,000 (about 2% over), so a change that adds a
+ * few hundred bytes compressed fails here and has to raise this number on purpose, in review.
+ * Issue 16 asks for 9 KB: `npm run bench -- bundle` reports that budget as missed.
  */
 export const CLIENT_GZIP_BUDGET = 12_000;
 
 /**
  * Bytes, gzipped, that a page calling only `find` and `findOne` on two collection types loads
- * first: measured about 8.8 KB at N=5 and 9.4 KB at N=100 (the table of 100 collection types);
- * the budget is the larger plus about 5%. Issue 16 asks
- * for 5 KB: the bench reports that budget as missed.
+ * first: measured 5,868 B at N=5 and 6,515 B at N=100 (the table of 100 collection types),
+ * down from 8,742 and 9,394 B once FormData writes, custom routes, the query fitting and the
+ * wording of every failure became parts loaded on first use; the budget is the larger plus
+ * about 5%. Issue 16 asks for 5 KB: the bench reports that budget as missed.
  */
-export const FIND_ONLY_GZIP_BUDGET = 9_900;
+export const FIND_ONLY_GZIP_BUDGET = 6_850;
 
 it(`the generated N=5 client is at most ${CLIENT_GZIP_BUDGET} bytes minified and gzipped`, async () => {
   const dir = emptyDir(join(WORK_DIR, 'size-test'));
@@ -53,7 +56,13 @@ for (const n of [5, 100]) {
     );
     assert.deepEqual(
       size.lazy.map((chunk) => chunk.name).sort(),
-      ['runtime-auth-methods', 'runtime-failures', 'runtime-session-flow', 'runtime-upload-methods'],
+      [
+        'runtime-auth-methods',
+        'runtime-custom-routes',
+        'runtime-failures',
+        'runtime-session-flow',
+        'runtime-upload-methods',
+      ],
       'auth, upload, the session and failure explanations are chunks loaded on first use',
     );
   });

@@ -216,6 +216,7 @@ describe('the package packed from a clean checkout', () => {
         await ok('npx', ['--no', '--', 'cms-types', ...args, '--token', token], consumer);
         const parts = [
           'runtime-auth-methods',
+          'runtime-custom-routes',
           'runtime-failures',
           'runtime-session-flow',
           'runtime-upload-methods',

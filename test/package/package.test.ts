@@ -45,12 +45,16 @@ const EXPECTED: Record<string, string> = {
   'dist/runtime/runtime.d.ts': 'its declarations, copied next to it',
   'dist/runtime/surface.json': 'what the runtime exports: the names codegen imports, re-exports and reserves',
   ...Object.fromEntries(
-    ['runtime-auth-methods', 'runtime-failures', 'runtime-session-flow', 'runtime-upload-methods'].flatMap(
-      (part) => [
-        [`dist/runtime/${part}.ts`, 'a runtime part loaded on first use, copied into `--format ts` output'],
-        [`dist/runtime/${part}.js`, 'the same, copied into `--format js` output'],
-      ],
-    ),
+    [
+      'runtime-auth-methods',
+      'runtime-custom-routes',
+      'runtime-failures',
+      'runtime-session-flow',
+      'runtime-upload-methods',
+    ].flatMap((part) => [
+      [`dist/runtime/${part}.ts`, 'a runtime part loaded on first use, copied into `--format ts` output'],
+      [`dist/runtime/${part}.js`, 'the same, copied into `--format js` output'],
+    ]),
   ),
 };
 

@@ -12,15 +12,14 @@ import fc from 'fast-check';
 import qs from 'qs';
 import { CmsClientCore } from '../../../src/runtime/core.ts';
 import { PUBLICATION_FILTERS } from '../../../src/runtime/params.ts';
-import { toQueryString } from '../../../src/runtime/query.ts';
 import { fitArrayLimit } from '../../../src/runtime/query-fit.ts';
 import {
   ARRAY_LIMIT,
-  assertQueryLength,
   MAX_QUERY_LENGTH,
   PARAMETER_LIMIT,
   QUERY_DEPTH_LIMIT,
 } from '../../../src/runtime/query-limits.ts';
+import { assertQueryLength, toQueryString } from '../../../src/runtime/query-string.ts';
 
 const RUNS = 300;
 const SEED =
