@@ -37,23 +37,32 @@ export type CmsDocumentKey = readonly ['cms', string, 'document', string];
 
 /** What a query's function receives from TanStack Query that the client uses: the signal that cancels it. */
 export interface CmsQueryContext {
+  /** Aborted when TanStack Query cancels the query: it aborts the request. */
   signal: AbortSignal;
 }
 
 /** A query for TanStack Query: its key and the function that reads `T`. */
 export interface CmsQueryOptions<T> {
+  /** Where TanStack Query caches the result: below the API's key, by operation and parameters. */
   queryKey: readonly unknown[];
+  /** Reads `T` through the client, passing the query's signal to the request. */
   queryFn: (context: CmsQueryContext) => Promise<T>;
 }
 
 /** What a mutation's callbacks receive from TanStack Query (v5.80 and later) that the options use. */
 export interface CmsMutationContext {
-  client: { invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<unknown> };
+  /** The `QueryClient` the mutation runs in. */
+  client: {
+    /** Marks the queries under `queryKey` stale and refetches the active ones. */
+    invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<unknown>;
+  };
 }
 
 /** A mutation for TanStack Query: it writes with `variables` and, once done, invalidates `invalidates`. */
 export interface CmsMutationOptions<T, V> {
+  /** The API's key and the operation: `['cms', 'articles', 'update']`. */
   mutationKey: readonly unknown[];
+  /** Writes through the client with what `mutate` was given. */
   mutationFn: (variables: V) => Promise<T>;
   /** Invalidates the API's key: its lists, its documents and its custom routes. */
   onSuccess: (
@@ -156,7 +165,10 @@ export type ApiQueries<A, S> =
         : never;
 
 /** What `cmsQueries(client)` returns: `key`, and the queries of each API member by its name. */
-export type CmsQueries<C> = { readonly key: CmsRootKey } & {
+export type CmsQueries<C> = {
+  /** Every read of the client: `['cms']`. */
+  readonly key: CmsRootKey;
+} & {
   readonly [K in keyof C as ApiQueries<C[K], SchemaOf<C>> extends never ? never : K]: ApiQueries<
     C[K],
     SchemaOf<C>
