@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { q } from './cms';
+import { q } from './queries';
 
 /** The page the location hash names: `#/` the list, `#/articles/<documentId>` one article. */
 function useHash(): string {
