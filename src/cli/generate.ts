@@ -1,4 +1,7 @@
-/** `cms-types generate`: hash first, then schema, generate, write, store the hash last. */
+/**
+ * `cms-types generate`: hash first, then schema, generate, write, store the hash last. With
+ * `--schema` the schema comes from a snapshot file instead, and nothing touches the network.
+ */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateFiles } from '../codegen/generate.ts';
@@ -11,8 +14,9 @@ import {
 import type { SchemaResponse } from '../schema/types.ts';
 import { UsageError } from './args.ts';
 import type { CliContext } from './context.ts';
-import type { GenerateOptions } from './options.ts';
-import { fetchHash, fetchSchema } from './remote.ts';
+import type { GenerateOptions, SchemaSource } from './options.ts';
+import { fetchHash, fetchSchema, type Remote } from './remote.ts';
+import { readSnapshot } from './snapshot.ts';
 import { projectCompilerOptions } from './tsconfig.ts';
 import { type OutputMeta, readMeta, type StepHook, writeOutput } from './writer.ts';
 
@@ -62,8 +66,13 @@ export async function runGenerate(
   const version = packageVersion();
   const meta = readMeta(settings.outputDir);
   const stored = currentHash(settings, meta);
+  const { source } = settings;
+  // A snapshot is read (and checked) whole; a server is asked for the hash first.
+  let payload = source.kind === 'snapshot' ? readSnapshot(source.snapshot) : undefined;
   const hash =
-    options.knownHash ?? (await out.progress('Checking the schema hash', fetchHash(settings.remote)));
+    payload?.hash ??
+    options.knownHash ??
+    (await out.progress('Checking the schema hash', fetchHash(remoteOf(source))));
   if (!settings.force && stored === hash) {
     out.info(
       `Schema unchanged (hash ${hash.slice(0, 12)}); ${settings.outputLabel} is up to date, nothing written.`,
@@ -71,7 +80,7 @@ export async function runGenerate(
     return { written: false, hash };
   }
   const started = performance.now();
-  const payload = await out.progress('Fetching the schema', fetchSchema(settings.remote));
+  payload ??= await out.progress('Fetching the schema', fetchSchema(remoteOf(source)));
   context.signal.throwIfAborted();
   for (const notice of payload.strapi?.notices ?? []) out.warn(notice);
   const imports = importChoice(settings);
@@ -116,6 +125,12 @@ export async function runGenerate(
       `The files import each other as '${siblingSpecifier('types', imports.extension)}' (${imports.reason}).`,
     );
   return { written: true, hash: payload.hash, files: Object.keys(files) };
+}
+
+/** The server of a live generation. */
+function remoteOf(source: SchemaSource): Remote {
+  if (source.kind !== 'server') throw new Error('a snapshot source has no server');
+  return source.remote;
 }
 
 /** `, Strapi 5.54.0` when the server says which Strapi it runs. */

@@ -15,7 +15,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 
 export const META_FILE = '.cms-types.json';
 
@@ -107,6 +107,22 @@ export function writeOutput(
     rmSync(backup, { recursive: true, force: true });
   } finally {
     rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Writes one file whole or not at all: the text goes to a temporary file beside it, which is
+ * then renamed over the target (a crash or a full disk leaves the previous file as it was).
+ */
+export function writeFileAtomic(path: string, text: string): void {
+  const target = resolve(path);
+  mkdirSync(dirname(target), { recursive: true });
+  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, target);
+  } finally {
+    rmSync(temporary, { force: true });
   }
 }
 
