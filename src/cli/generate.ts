@@ -2,8 +2,6 @@
  * `cms-types generate`: hash first, then schema, generate, write, store the hash last. With
  * `--schema` the schema comes from a snapshot file instead, and nothing touches the network.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { generateFiles } from '../codegen/generate.ts';
 import { packageVersion, runtimeAssets } from '../codegen/runtime-assets.ts';
 import {
@@ -18,7 +16,14 @@ import type { GenerateOptions, SchemaSource } from './options.ts';
 import { fetchHash, fetchSchema, type Remote } from './remote.ts';
 import { readSnapshot } from './snapshot.ts';
 import { projectCompilerOptions } from './tsconfig.ts';
-import { type OutputMeta, readMeta, type StepHook, writeOutput } from './writer.ts';
+import {
+  fileChecksums,
+  type OutputMeta,
+  outputDrift,
+  readMeta,
+  type StepHook,
+  writeOutput,
+} from './writer.ts';
 
 /**
  * `--format ts`: the extension of the imports between the generated files, from
@@ -52,8 +57,9 @@ export function currentHash(
 ): string | undefined {
   if (!meta || meta.format !== settings.format || meta.version !== packageVersion()) return undefined;
   if (meta.imports !== importChoice(settings)?.extension) return undefined;
-  const complete = meta.files?.every((file) => existsSync(join(settings.outputDir, file))) === true;
-  return complete ? meta.hash : undefined;
+  // A generated file deleted or edited by hand is written again.
+  const intact = Array.isArray(meta.files) && outputDrift(settings.outputDir, meta).length === 0;
+  return intact ? meta.hash : undefined;
 }
 
 /** One generation; `knownHash` skips the `/schema-hash` call (watch mode got it from the stream). */
@@ -101,6 +107,7 @@ export async function runGenerate(
       format: settings.format,
       ...(imports ? { imports: imports.extension } : {}),
       files: Object.keys(files),
+      checksums: fileChecksums(files),
     },
     options.hook,
   );
@@ -114,7 +121,9 @@ export async function runGenerate(
       ? 'schema changed'
       : settings.force
         ? 'forced'
-        : 'generator or format changed'
+        : meta.version === version && meta.format === settings.format && meta.imports === imports?.extension
+          ? 'a generated file was edited or deleted'
+          : 'generator or format changed'
     : 'first run';
   out.success(
     `Generated ${shown.join(', ')} in ${settings.outputLabel} (${why}; ${parts} runtime parts loaded on use; ${apiTypes} content types, ` +

@@ -86,6 +86,7 @@ export const CHECK_FLAGS = defineFlags({
     description: 'Also check that the output was generated from this schema snapshot',
   },
   strict: { type: 'boolean', description: 'Exit non-zero (5) when anything is out of date' },
+  json: { type: 'boolean', description: 'Print the findings as a JSON report (for CI annotations)' },
 });
 
 export type GenerateFlags = FlagValues<typeof GENERATE_FLAGS>;
@@ -153,6 +154,8 @@ export interface CheckOptions {
   /** `--schema`: the snapshot the output must have been generated from. */
   snapshot: SnapshotFile | undefined;
   strict: boolean;
+  /** `--json`: print the report as JSON instead of messages. */
+  json: boolean;
 }
 
 /** The settings of `pull`. */
@@ -333,6 +336,7 @@ export function checkOptions(
     remote: url ? remoteOf(url, tokenSetting(flags.token, context), context) : undefined,
     snapshot: flags.schema === undefined ? undefined : snapshotFile(flags.schema, context),
     strict: flags.strict === true,
+    json: flags.json === true,
   };
 }
 

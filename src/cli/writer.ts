@@ -3,6 +3,7 @@
  * written in full to a staging folder, then swapped in for the old folder. Any failure before
  * the swap, or of the swap itself, leaves the previous output and hash exactly as they were.
  */
+import { createHash } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -28,6 +29,47 @@ export interface OutputMeta {
   /** `--format ts`: the extension of the imports between the files (src/codegen/specifiers.ts). */
   imports?: 'ts' | 'js' | 'none';
   files: string[];
+  /**
+   * SHA-256 of each generated file as written, by name, so that `check` notices a file edited
+   * or deleted afterwards. Absent from output of cms-typed-client 0.1.
+   */
+  checksums?: Record<string, string>;
+}
+
+/** SHA-256 hex digest of a file's text. */
+export function checksum(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The checksums of the files a generation writes, in the order it writes them. */
+export function fileChecksums(files: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(files).map(([name, text]) => [name, checksum(text)]));
+}
+
+/** A generated file that no longer holds what was written. */
+export interface FileDrift {
+  file: string;
+  change: 'edited' | 'deleted';
+}
+
+/**
+ * The generated files of `outputDir` that were edited or deleted since they were written:
+ * every file the state lists must exist, and match its checksum when the state has one.
+ */
+export function outputDrift(outputDir: string, meta: OutputMeta): FileDrift[] {
+  const drift: FileDrift[] = [];
+  for (const file of meta.files ?? []) {
+    let text: string;
+    try {
+      text = readFileSync(join(outputDir, file), 'utf8');
+    } catch {
+      drift.push({ file, change: 'deleted' });
+      continue;
+    }
+    const expected = meta.checksums?.[file];
+    if (expected !== undefined && checksum(text) !== expected) drift.push({ file, change: 'edited' });
+  }
+  return drift;
 }
 
 export function readMeta(outputDir: string): OutputMeta | undefined {

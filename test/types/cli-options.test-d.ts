@@ -55,6 +55,7 @@ expectTypeOf<CheckFlags>().toEqualTypeOf<{
   token?: string;
   schema?: string;
   strict?: boolean;
+  json?: boolean;
 }>();
 expectTypeOf<FlagValues<typeof GENERATE_FLAGS>>().toEqualTypeOf<GenerateFlags>();
 expectTypeOf<FlagValues<typeof CHECK_FLAGS>>().toEqualTypeOf<CheckFlags>();

@@ -132,6 +132,7 @@ describe('options: the typed result', () => {
       remote: undefined,
       snapshot: undefined,
       strict: true,
+      json: false,
     });
   });
 });
