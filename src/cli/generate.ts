@@ -4,17 +4,20 @@
  */
 import { generateFiles } from '../codegen/generate.ts';
 import { packageVersion, runtimeAssets } from '../codegen/runtime-assets.ts';
+import { diffSchemas, type SchemaChange } from '../codegen/schema-diff.ts';
 import {
   chooseImportExtension,
   type ImportExtensionChoice,
   siblingSpecifier,
 } from '../codegen/specifiers.ts';
+import { isSchemaOutline, schemaOutline } from '../schema/outline.ts';
 import type { SchemaResponse } from '../schema/types.ts';
 import { UsageError } from './args.ts';
 import type { CliContext } from './context.ts';
 import type { GenerateOptions, SchemaSource } from './options.ts';
 import { fetchHash, fetchSchema, type Remote } from './remote.ts';
 import { readSnapshot } from './snapshot.ts';
+import { summaryLines } from './summary.ts';
 import { projectCompilerOptions } from './tsconfig.ts';
 import {
   fileChecksums,
@@ -45,7 +48,19 @@ export function importChoice(settings: GenerateOptions): ImportExtensionChoice |
 
 export type GenerateResult =
   | { written: false; hash: string }
-  | { written: true; hash: string; files: string[] };
+  | { written: true; hash: string; files: string[]; changes: SchemaChange[] | null };
+
+/** What `--json` prints for one generation. */
+export interface GenerateReport {
+  output: string;
+  written: boolean;
+  hash: string;
+  /** The hash of the output replaced; null on a first run. */
+  previousHash: string | null;
+  /** Against the previous output's schema; null when it recorded none (first run, older version). */
+  changes: SchemaChange[] | null;
+  breaking: number;
+}
 
 /**
  * The schema hash the output in `settings.outputDir` was generated from, when that output is
@@ -83,6 +98,8 @@ export async function runGenerate(
     out.info(
       `Schema unchanged (hash ${hash.slice(0, 12)}); ${settings.outputLabel} is up to date, nothing written.`,
     );
+    if (settings.json)
+      printReport(context, settings, { written: false, hash, previousHash: hash, changes: [] });
     return { written: false, hash };
   }
   const started = performance.now();
@@ -97,6 +114,10 @@ export async function runGenerate(
     ...(imports ? { importExtension: imports.extension } : {}),
   });
   context.signal.throwIfAborted();
+  const outline = schemaOutline(payload.schema);
+  // The previous output's schema, from its state file: works offline, and after any source.
+  const previous = meta && isSchemaOutline(meta.outline) ? meta.outline : undefined;
+  const changes = previous ? diffSchemas(previous, outline) : null;
   writeOutput(
     settings.outputDir,
     files,
@@ -108,6 +129,7 @@ export async function runGenerate(
       ...(imports ? { imports: imports.extension } : {}),
       files: Object.keys(files),
       checksums: fileChecksums(files),
+      outline,
     },
     options.hook,
   );
@@ -133,7 +155,35 @@ export async function runGenerate(
     out.info(
       `The files import each other as '${siblingSpecifier('types', imports.extension)}' (${imports.reason}).`,
     );
-  return { written: true, hash: payload.hash, files: Object.keys(files) };
+  if (meta && meta.hash !== payload.hash) {
+    if (changes) for (const line of summaryLines(changes)) out.info(line);
+    else
+      out.info(
+        `${settings.outputLabel} recorded no schema outline (written by cms-typed-client ${meta.version}); the next generation lists what changed.`,
+      );
+  }
+  if (settings.json)
+    printReport(context, settings, {
+      written: true,
+      hash: payload.hash,
+      previousHash: meta?.hash ?? null,
+      changes,
+    });
+  return { written: true, hash: payload.hash, files: Object.keys(files), changes };
+}
+
+/** `--json`: one line on stdout per generation. */
+function printReport(
+  context: CliContext,
+  settings: GenerateOptions,
+  result: Omit<GenerateReport, 'output' | 'breaking'>,
+): void {
+  const report: GenerateReport = {
+    output: settings.outputLabel,
+    ...result,
+    breaking: result.changes?.filter((change) => change.breaking).length ?? 0,
+  };
+  context.stdout.write(`${JSON.stringify(report)}\n`);
 }
 
 /** The server of a live generation. */

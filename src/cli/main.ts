@@ -72,7 +72,8 @@ const COMMANDS: Record<string, Command> = {
       'With --schema <file> the schema comes from a snapshot written by cms-types pull: no Strapi, no network.',
     ],
     async run(flags, context) {
-      await runGenerate(generateOptions(flags, context, 'generate'), context);
+      const options = generateOptions(flags, context, 'generate');
+      await runGenerate(options, jsonContext(context, options.json));
       return EXIT.ok;
     },
   }),
@@ -82,8 +83,9 @@ const COMMANDS: Record<string, Command> = {
     notes: [CONFIG_NOTE('{ "url", "output", "format" }')],
     async run(flags, context) {
       const options = watchOptions(flags, context);
-      await watch(options.generate, context, options.watch);
-      context.out.info('Stopped watching.');
+      const messages = jsonContext(context, options.generate.json);
+      await watch(options.generate, messages, options.watch);
+      messages.out.info('Stopped watching.');
       return EXIT.ok;
     },
   }),
@@ -107,10 +109,10 @@ const COMMANDS: Record<string, Command> = {
 const EXIT_HELP = `Exit codes:
   0    success (also: schema unchanged, nothing to do)
   1    unexpected failure
-  2    wrong command line (unknown command or flag, missing value, output outside the project)
+  2    wrong command line (unknown command or flag, missing value, output outside the project, no --schema file)
   3    Strapi unreachable or refused (connection, 401 token, 404 plugin missing, 5xx, bad response)
   4    the schema cannot be turned into types, or the --schema snapshot is not a valid payload
-  5    check --strict: the generated code is out of date
+  5    check --strict: the generated code is out of date (version, edited or deleted file, snapshot, server)
   130  interrupted (Ctrl-C); nothing was changed`;
 
 function mainHelp(): string {
@@ -170,7 +172,16 @@ export async function main(
     createOutput({ stdout: context.stdout, stderr: context.stderr, env: context.env }),
     hide,
   );
-  const full: CliContext = { ...context, out, signal: context.signal ?? new AbortController().signal };
+  const stderrOut = redacting(
+    createOutput({ stdout: context.stderr, stderr: context.stderr, env: context.env }),
+    hide,
+  );
+  const full: CliContext = {
+    ...context,
+    out,
+    stderrOut,
+    signal: context.signal ?? new AbortController().signal,
+  };
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     out.info(mainHelp());
     return name === undefined ? EXIT.usage : EXIT.ok;
@@ -220,6 +231,11 @@ export async function main(
     out.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     return EXIT.failure;
   }
+}
+
+/** With `--json`, every message goes to stderr: stdout carries only the JSON. */
+function jsonContext(context: CliContext, json: boolean): CliContext {
+  return json && context.stderrOut ? { ...context, out: context.stderrOut } : context;
 }
 
 /** The output with `hide` applied to every message. */

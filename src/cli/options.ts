@@ -44,6 +44,10 @@ export const WATCH_FLAGS = defineFlags({
     description:
       "With --format ts: the imports' extension ('./types.ts', './types.js', './types'); default: from tsconfig.json",
   },
+  json: {
+    type: 'boolean',
+    description: 'Print the result and the schema changes as JSON on stdout (one line per generation)',
+  },
 });
 
 /** The `--schema` flag of `generate`, `pull` and `check`. */
@@ -134,6 +138,8 @@ export interface GenerateOptions {
   projectRoot: string;
   /** `--import-extension`; without it `--format ts` reads the nearest tsconfig.json (importChoice). */
   importExtension?: ImportExtension;
+  /** `--json`: the result and the schema changes as one JSON line on stdout; messages go to stderr. */
+  json: boolean;
 }
 
 /** A generation from a running Strapi (what `watch` runs). */
@@ -297,6 +303,7 @@ export function generateOptions(
     outputLabel: folder.label,
     format,
     force: flags.force === true,
+    json: flags.json === true,
     projectRoot: folder.root,
     ...(importExtension === undefined ? {} : { importExtension }),
   };

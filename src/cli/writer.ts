@@ -17,6 +17,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import type { SchemaOutline } from '../schema/outline.ts';
 
 export const META_FILE = '.cms-types.json';
 
@@ -34,6 +35,11 @@ export interface OutputMeta {
    * or deleted afterwards. Absent from output of cms-typed-client 0.1.
    */
   checksums?: Record<string, string>;
+  /**
+   * The outline of the schema the output was generated from (src/schema/outline.ts), so that
+   * the next generation can say what changed without the previous payload.
+   */
+  outline?: SchemaOutline;
 }
 
 /** SHA-256 hex digest of a file's text. */
@@ -87,6 +93,30 @@ export function readMeta(outputDir: string): OutputMeta | undefined {
   }
 }
 
+/**
+ * The state file's text: indented, except that each attribute and route of the schema outline
+ * takes one line (a third of the size of indenting it all, and still a readable diff).
+ */
+export function metaText(meta: OutputMeta): string {
+  return `${layout(meta, '', 5)}\n`;
+}
+
+/** JSON indented by two spaces down to `depth` levels, compact below. */
+function layout(value: unknown, indent: string, depth: number): string {
+  if (depth === 0 || value === null || typeof value !== 'object') return JSON.stringify(value);
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((item) => `${inner}${layout(item, inner, depth - 1)}`).join(',\n')}\n${indent}]`;
+  }
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+  if (entries.length === 0) return '{}';
+  const lines = entries.map(
+    ([key, item]) => `${inner}${JSON.stringify(key)}: ${layout(item, inner, depth - 1)}`,
+  );
+  return `{\n${lines.join(',\n')}\n${indent}}`;
+}
+
 /** Test seam: called before each step so a test can make any step fail. */
 export type StepHook = (step: 'mkdir' | 'write' | 'copy' | 'swap' | 'swap-in', file?: string) => void;
 
@@ -123,7 +153,7 @@ export function writeOutput(
       writeFileSync(join(staging, name), content);
     }
     hook('write', META_FILE);
-    writeFileSync(join(staging, META_FILE), `${JSON.stringify(meta, null, 2)}\n`);
+    writeFileSync(join(staging, META_FILE), metaText(meta));
     const exists = existsSync(target);
     if (exists) {
       for (const entry of readdirSync(target)) {

@@ -45,6 +45,7 @@ expectTypeOf<GenerateFlags>().toEqualTypeOf<{
   format?: string;
   force?: boolean;
   'import-extension'?: string;
+  json?: boolean;
   schema?: string;
 }>();
 expectTypeOf<WatchFlags>().toEqualTypeOf<Omit<GenerateFlags, 'schema'>>();

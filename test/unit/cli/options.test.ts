@@ -110,6 +110,7 @@ describe('options: the typed result', () => {
         outputLabel: 'src/cms',
         format: 'ts',
         force: true,
+        json: false,
         projectRoot: cwd,
       },
     );
