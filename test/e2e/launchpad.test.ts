@@ -1,16 +1,30 @@
 /**
  * The real LaunchPad schemas booted in Strapi 5: the plugin publishes all of them, and the
  * payload matches the committed fixture that the generator's tests use (so that fixture is
- * what a real Strapi serves, not a hand-made approximation).
+ * what a real Strapi serves, not a hand-made approximation), and a snapshot of it generates
+ * offline what a live generation does, byte for byte.
  */
+
+/** Every file under `dir` by relative path, with its text. */
+function folder(dir: string, prefix = ''): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(join(dir, prefix))) {
+    const path = prefix === '' ? name : `${prefix}/${name}`;
+    if (statSync(join(dir, path)).isDirectory()) Object.assign(files, folder(dir, path));
+    else files[path] = readFileSync(join(dir, path), 'utf8');
+  }
+  return files;
+}
+
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { stableStringify } from '../../src/schema/stable-json.ts';
 import type { SchemaResponse } from '../../src/schema/types.ts';
 import { createApp, type RunningStrapi, startStrapi } from '../harness/app.ts';
 import { LAUNCHPAD_SCHEMAS, ROOT } from '../harness/paths.ts';
+import { createProject, runCli } from '../helpers/cli.ts';
 import { checkCaptures, generateClient } from '../helpers/generated-client.ts';
 
 describe('LaunchPad schemas in a real Strapi', () => {
@@ -41,6 +55,34 @@ describe('LaunchPad schemas in a real Strapi', () => {
       stableStringify(body),
       'regenerate with npm run fixtures',
     );
+  });
+
+  it('pull, then generate --schema offline: byte for byte the live generation, in both formats', async () => {
+    const project = createProject('launchpad-snapshot');
+    const pulled = await runCli(['pull', '--url', strapi.url, '--schema', 'cms-schema.json'], {
+      cwd: project,
+    });
+    assert.equal(pulled.code, 0, pulled.stderr);
+    for (const format of ['js', 'ts']) {
+      const live = await runCli(
+        ['generate', '--url', strapi.url, '--output', `live-${format}`, '--format', format],
+        {
+          cwd: project,
+        },
+      );
+      assert.equal(live.code, 0, live.stderr);
+      const offline = await runCli(
+        ['generate', '--schema', 'cms-schema.json', '--output', `offline-${format}`, '--format', format],
+        // A URL that answers nothing: the snapshot is all it reads.
+        { cwd: project, env: { CMS_URL: 'http://127.0.0.1:9' } },
+      );
+      assert.equal(offline.code, 0, offline.stderr);
+      assert.deepEqual(
+        folder(join(project, `offline-${format}`)),
+        folder(join(project, `live-${format}`)),
+        format,
+      );
+    }
   });
 
   it('the generated client reads LaunchPad content, and the responses fit its types', async () => {
