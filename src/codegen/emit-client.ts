@@ -96,6 +96,14 @@ function authRoutes(model: CodegenModel, surface: RuntimeSurface): AuthRoute[] {
   });
 }
 
+function usersMember(model: CodegenModel): string[] {
+  if (model.usersProperty === null) return [];
+  return [
+    `  /** Users of the users-permissions plugin (\`/api/users\`): list, count, read, create, update and delete, by numeric id. */
+  readonly ${model.usersProperty}: UsersApi<CmsSchemaTypes>;`,
+  ];
+}
+
 function authMembers(model: CodegenModel, auth: AuthRoute[]): string[] {
   if (!model.auth) return [];
   const type = `AuthApi<CmsSchemaTypes, ${authMethodUnion(auth)}>`;
@@ -175,6 +183,7 @@ function members(model: CodegenModel, auth: AuthRoute[]): string[] {
     ),
     ...STATIC_MEMBERS,
     ...authMembers(model, auth),
+    ...usersMember(model),
   ];
 }
 
@@ -201,6 +210,9 @@ function construction(model: CodegenModel, auth: AuthRoute[], typed: boolean): s
     `    this.upload = uploadApi${typed ? '<CmsSchemaTypes, MediaFile>' : ''}(this);`,
     '    this.i18n = i18nApi(this);',
     ...authConstruction(model, auth, typed),
+    ...(model.usersProperty === null
+      ? []
+      : [`    this.${model.usersProperty} = usersApi${typed ? '<CmsSchemaTypes>' : ''}(this);`]),
   );
   return lines;
 }

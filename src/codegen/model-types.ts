@@ -211,4 +211,9 @@ export interface CodegenModel {
   /** Some attribute has the type `blocks`: the blocks types are emitted. */
   hasBlocks: boolean;
   auth: SchemaAuth | null;
+  /**
+   * The client property of the users-permissions user routes (`users`, numbered after an
+   * `api::` type that took it), or null without users-permissions.
+   */
+  usersProperty: string | null;
 }

@@ -122,13 +122,17 @@ export function buildModel(
   }
   // Draft names come last, so no earlier name moves when a schema gains drafts.
   assignDraftNames(contentTypeModels, componentModels, types);
-  assignClientProperties(contentTypeModels, reservedClientMembers(surface));
+  const auth = isRecord(schema.auth) ? schema.auth : null;
+  const withUsers =
+    auth !== null && contentTypeModels.some((model) => model.uid === 'plugin::users-permissions.user');
+  const usersProperty = assignClientProperties(contentTypeModels, reservedClientMembers(surface), withUsers);
 
   return {
     contentTypes: contentTypeModels,
     components: componentModels,
     hasBlocks: context.hasBlocks,
-    auth: isRecord(schema.auth) ? schema.auth : null,
+    auth,
+    usersProperty,
   };
 }
 

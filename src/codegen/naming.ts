@@ -82,8 +82,13 @@ export function claimModelNames(types: Uniquifier, stem: string): ModelNames {
  * Sets the client property of every `api::` content type, in model order: camelCase(pluralName)
  * for a collection type, camelCase(singularName) for a single type; `unnamed` when empty, `_`
  * before a leading digit, `Collection`/`Single` after a client member or reserved word, then 2, 3, ...
+ * With `withUsers`, then claims the property of the users-permissions user routes and returns it.
  */
-export function assignClientProperties(models: ContentTypeModel[], reserved: ReadonlySet<string>): void {
+export function assignClientProperties(
+  models: ContentTypeModel[],
+  reserved: ReadonlySet<string>,
+  withUsers: boolean,
+): string | null {
   const clientNames = new Uniquifier([...reserved, ...ECMASCRIPT_RESERVED_WORDS]);
   for (const model of models) {
     if (!model.uid.startsWith('api::')) continue;
@@ -96,6 +101,8 @@ export function assignClientProperties(models: ContentTypeModel[], reserved: Rea
     }
     model.clientProperty = clientNames.claim(base);
   }
+  // The users-permissions user routes come after every api:: type: `users`, or `users2`... when taken.
+  return withUsers ? clientNames.claim('users') : null;
 }
 
 /** Route methods: camelCase action names, numbered on collision; path params as identifiers. */

@@ -173,6 +173,14 @@ export type {
   UploadApi,
   UploadQueryParams,
 } from './upload.ts';
+export type {
+  UserCountParams,
+  UserCreateData,
+  UserParams,
+  UsersApi,
+  UsersQueryParams,
+  UserWithRole,
+} from './users.ts';
 /** @internal For the generated client: the factories of its members. */
 export { authApi } from './auth.ts';
 /** @internal */
@@ -183,3 +191,5 @@ export { collectionApi, customRoute, singleApi } from './operations.ts';
 export { createQueries, type QueryTable } from './query-options.ts';
 /** @internal */
 export { i18nApi, uploadApi } from './upload.ts';
+/** @internal */
+export { usersApi } from './users.ts';

@@ -19,11 +19,13 @@ import { syntheticPayload } from '../../bench/lib/synthetic.ts';
  * the failure explanations became parts loaded on first use (each part's module wrapper costs
  * bytes), and 11,781 B once custom routes, FormData writes and the query fitting and explanations
  * moved out of the first load too (a fifth part, and the writer's problems worded apart from the
- * checks that find them). The budget is left at 12,000 (about 2% over), so a change that adds a
- * few hundred bytes compressed fails here and has to raise this number on purpose, in review.
+ * checks that find them); then 11,848 B with the `signal` request option (TanStack Query's
+ * cancellation) and 12,057 B with `client.users` (users-permissions' user routes, a sixth part).
+ * The budget is that plus about 2%, so a change that adds a few hundred bytes compressed fails
+ * here and has to raise this number on purpose, in review.
  * Issue 16 asks for 9 KB: `npm run bench -- bundle` reports that budget as missed.
  */
-export const CLIENT_GZIP_BUDGET = 12_000;
+export const CLIENT_GZIP_BUDGET = 12_300;
 
 /**
  * Bytes, gzipped, that a page calling only `find` and `findOne` on two collection types loads
@@ -62,6 +64,7 @@ for (const n of [5, 100]) {
         'runtime-failures',
         'runtime-session-flow',
         'runtime-upload-methods',
+        'runtime-users-methods',
       ],
       'auth, upload, the session and failure explanations are chunks loaded on first use',
     );

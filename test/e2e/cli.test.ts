@@ -26,6 +26,7 @@ const JS_FILES = [
   'runtime-failures.js',
   'runtime-session-flow.js',
   'runtime-upload-methods.js',
+  'runtime-users-methods.js',
   'runtime.d.ts',
   'runtime.js',
   'types.d.ts',
@@ -193,6 +194,7 @@ describe('cms-types against a real Strapi', () => {
       'runtime-failures.ts',
       'runtime-session-flow.ts',
       'runtime-upload-methods.ts',
+      'runtime-users-methods.ts',
       'runtime.ts',
       'types.ts',
     ]);

@@ -937,6 +937,86 @@ describe('TanStack Query: cmsQueries with a real QueryClient', () => {
   });
 });
 
+describe('client.users: the users-permissions user routes', () => {
+  it('list with populate, fields, sort, filters, search and flat start/limit; count; one by id', async () => {
+    const all = await cms.users.find({ sort: 'username:asc' });
+    assert.deepEqual(
+      all.map((user: Any) => user.username),
+      [strapi.seed.user.username, strapi.seed.otherUser.username].sort(),
+    );
+    assert.equal(all[0].password, undefined, 'private fields stay out');
+    const [first] = await cms.users.find({
+      populate: { role: true },
+      fields: ['username'],
+      sort: 'username:asc',
+      limit: 1,
+    });
+    assert.deepEqual(Object.keys(first).sort(), ['documentId', 'id', 'role', 'username']);
+    assert.equal(first.role.type, 'authenticated');
+    const second = await cms.users.find({ sort: 'username:asc', start: 1, limit: 1 });
+    assert.deepEqual(
+      second.map((user: Any) => user.username),
+      [all[1].username],
+    );
+    const filtered = await cms.users.find({ filters: { username: { $eq: strapi.seed.user.username } } });
+    assert.deepEqual(
+      filtered.map((user: Any) => user.id),
+      [all.find((u: Any) => u.username === strapi.seed.user.username).id],
+    );
+    assert.equal((await cms.users.find({ _q: strapi.seed.otherUser.email })).length, 1);
+    assert.equal(await cms.users.count(), all.length);
+    assert.equal(await cms.users.count({ filters: { username: { $eq: 'nobody' } } }), 0);
+    const one = await cms.users.findOne(all[0].id, { populate: ['role'] });
+    assert.equal(one.username, all[0].username);
+    assert.equal(one.role.type, 'authenticated');
+    assert.equal(await cms.users.findOne(999_999), null, 'Strapi answers 204: null');
+    await assert.rejects(() => cms.users.findOne(all[0].documentId), /numeric id \(a positive integer\)/);
+  });
+
+  it('create (with its role), update, delete, and delete of a missing user', async () => {
+    const [{ role }] = await cms.users.find({ populate: { role: true }, limit: 1 });
+    const created = await cms.users.create({
+      username: 'users-api',
+      email: 'Users-Api@Example.test',
+      password: 'secret-123',
+      role: role.id,
+    });
+    assert.equal(created.email, 'users-api@example.test', 'Strapi lowercases the email');
+    assert.equal(created.role.id, role.id, 'create returns the user with its role');
+    await assert.rejects(
+      () => cms.users.create({ username: 'no-role', email: 'no-role@example.test', password: 'secret-123' }),
+      (error: Any) => generated.isCmsErrorOf(error, 'ValidationError') && /role/.test(error.message),
+    );
+    const updated = await cms.users.update(created.id, { blocked: true });
+    assert.equal(updated.blocked, true);
+    assert.equal(updated.role.id, role.id);
+    const deleted = await cms.users.delete(created.id);
+    assert.equal(deleted.id, created.id);
+    assert.equal(await cms.users.delete(created.id), null, 'Strapi answers 204: null');
+    await assert.rejects(
+      () => cms.users.update(created.id, { blocked: false }),
+      (error: Any) => generated.isCmsErrorOf(error, 'NotFoundError'),
+    );
+  });
+
+  it('the types describe what the user routes return', async () => {
+    const id = (await cms.users.find({ limit: 1 }))[0].id;
+    const captures: Capture[] = [];
+    const calls: [string, string, () => Promise<unknown>][] = [
+      ['users', 'cms.users.find()', () => cms.users.find()],
+      [
+        'usersRole',
+        "cms.users.find({ populate: { role: true }, fields: ['username'] })",
+        () => cms.users.find({ populate: { role: true }, fields: ['username'] }),
+      ],
+      ['user', `cms.users.findOne(${id}, { populate: '*' })`, () => cms.users.findOne(id, { populate: '*' })],
+      ['userCount', 'cms.users.count()', () => cms.users.count()],
+    ];
+    for (const [name, call, run] of calls) captures.push({ name, call, value: await run() });
+    assert.deepEqual(await checkCaptures(project, captures), [], `see ${join(project, 'captured.ts')}`);
+  });
+});
+
 describe('the types describe what Strapi returns', () => {
   it('captured responses satisfy the generated types, with no extra or missing property', async () => {
     const queries: [string, string, () => Promise<unknown>][] = [

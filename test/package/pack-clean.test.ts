@@ -220,6 +220,7 @@ describe('the package packed from a clean checkout', () => {
           'runtime-failures',
           'runtime-session-flow',
           'runtime-upload-methods',
+          'runtime-users-methods',
         ];
         const expected =
           format === 'ts'

@@ -51,6 +51,7 @@ const EXPECTED: Record<string, string> = {
       'runtime-failures',
       'runtime-session-flow',
       'runtime-upload-methods',
+      'runtime-users-methods',
     ].flatMap((part) => [
       [`dist/runtime/${part}.ts`, 'a runtime part loaded on first use, copied into `--format ts` output'],
       [`dist/runtime/${part}.js`, 'the same, copied into `--format js` output'],

@@ -199,6 +199,7 @@ describe('generation is atomic', () => {
       'runtime-failures.ts',
       'runtime-session-flow.ts',
       'runtime-upload-methods.ts',
+      'runtime-users-methods.ts',
       'runtime.ts',
       'types.ts',
     ]);
@@ -239,6 +240,7 @@ describe('generation is atomic', () => {
       'runtime-failures.js',
       'runtime-session-flow.js',
       'runtime-upload-methods.js',
+      'runtime-users-methods.js',
       'runtime.d.ts',
       'runtime.js',
       'types.d.ts',

@@ -528,6 +528,18 @@ describe('buildModel: attributes', () => {
     assert.equal(buildModel(schema([contentType('api::a.a')])).hasBlocks, false);
   });
 
+  it('client.users: `users` after the api:: types, numbered when one of them took it; none without users-permissions', () => {
+    const auth = { jwtManagement: 'legacy-support' as const, sessionsHttpOnly: false, routes: {} };
+    const user = contentType('plugin::users-permissions.user');
+    assert.equal(buildModel({ ...schema([user, contentType('api::tag.tag')]), auth }).usersProperty, 'users');
+    // api::user.user has the plural `users`: it keeps its property, the plugin's routes move.
+    const taken = buildModel({ ...schema([user, contentType('api::user.user')]), auth });
+    assert.equal(taken.contentTypes.find((c) => c.uid === 'api::user.user')!.clientProperty, 'users');
+    assert.equal(taken.usersProperty, 'users2');
+    assert.equal(buildModel(schema([user])).usersProperty, null, 'no auth block: no users-permissions');
+    assert.equal(buildModel({ ...schema([contentType('api::tag.tag')]), auth }).usersProperty, null);
+  });
+
   it('models the kitchen fixture', () => {
     const payload = JSON.parse(
       readFileSync(join(ROOT, 'test/fixtures/payloads/kitchen.json'), 'utf8'),
