@@ -12,6 +12,7 @@ import { findOnlyApp, ourClientSize, splitBundleSize } from '../../bench/lib/bun
 import { emptyDir, generateOurs } from '../../bench/lib/generators.ts';
 import { WORK_DIR } from '../../bench/lib/paths.ts';
 import { syntheticPayload } from '../../bench/lib/synthetic.ts';
+import { RUNTIME_PARTS } from '../helpers/runtime-parts.ts';
 
 /**
  * Bytes, gzipped, of the whole client (every lazily loaded part included). Measured 9,756 B for
@@ -58,15 +59,8 @@ for (const n of [5, 100]) {
     );
     assert.deepEqual(
       size.lazy.map((chunk) => chunk.name).sort(),
-      [
-        'runtime-auth-methods',
-        'runtime-custom-routes',
-        'runtime-failures',
-        'runtime-session-flow',
-        'runtime-upload-methods',
-        'runtime-users-methods',
-      ],
-      'auth, upload, the session and failure explanations are chunks loaded on first use',
+      [...RUNTIME_PARTS],
+      'auth, upload, users, custom routes, the session and failure explanations are chunks loaded on first use',
     );
   });
 }

@@ -11,6 +11,7 @@ import { createApp, freePort, type RunningStrapi, startStrapi } from '../harness
 import { PACK_DIR, ROOT } from '../harness/paths.ts';
 import { createProject, runCli, startCli } from '../helpers/cli.ts';
 import { runOk } from '../helpers/run.ts';
+import { partFiles } from '../helpers/runtime-parts.ts';
 import { eventually } from '../helpers/watch-client.ts';
 
 const app = createApp('cli');
@@ -21,12 +22,7 @@ const JS_FILES = [
   'client.js',
   'index.d.ts',
   'index.js',
-  'runtime-auth-methods.js',
-  'runtime-custom-routes.js',
-  'runtime-failures.js',
-  'runtime-session-flow.js',
-  'runtime-upload-methods.js',
-  'runtime-users-methods.js',
+  ...partFiles('js'),
   'runtime.d.ts',
   'runtime.js',
   'types.d.ts',
@@ -189,12 +185,7 @@ describe('cms-types against a real Strapi', () => {
       '.cms-types.json',
       'client.ts',
       'index.ts',
-      'runtime-auth-methods.ts',
-      'runtime-custom-routes.ts',
-      'runtime-failures.ts',
-      'runtime-session-flow.ts',
-      'runtime-upload-methods.ts',
-      'runtime-users-methods.ts',
+      ...partFiles('ts'),
       'runtime.ts',
       'types.ts',
     ]);

@@ -20,6 +20,7 @@ import { createApp, type RunningStrapi, startStrapi } from '../harness/app.ts';
 import { DEPS_DIR, ROOT } from '../harness/paths.ts';
 import { installTarball, npm, packedTarball, packTree } from '../harness/prepare.ts';
 import { assertCompilesOffThread } from '../helpers/compile.ts';
+import { RUNTIME_PARTS } from '../helpers/runtime-parts.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cms-pack-clean-'));
 const tree = join(work, 'checkout');
@@ -214,14 +215,7 @@ describe('the package packed from a clean checkout', () => {
         const output = `src/cms-${format}`;
         const args = ['generate', '--url', strapi.url, '--output', output, '--format', format];
         await ok('npx', ['--no', '--', 'cms-types', ...args, '--token', token], consumer);
-        const parts = [
-          'runtime-auth-methods',
-          'runtime-custom-routes',
-          'runtime-failures',
-          'runtime-session-flow',
-          'runtime-upload-methods',
-          'runtime-users-methods',
-        ];
+        const parts = RUNTIME_PARTS;
         const expected =
           format === 'ts'
             ? ['client.ts', 'index.ts', ...parts.map((part) => `${part}.ts`), 'runtime.ts', 'types.ts']

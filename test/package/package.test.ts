@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ROOT } from '../harness/paths.ts';
 import { packedTarball } from '../harness/prepare.ts';
+import { RUNTIME_PARTS } from '../helpers/runtime-parts.ts';
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -45,14 +46,7 @@ const EXPECTED: Record<string, string> = {
   'dist/runtime/runtime.d.ts': 'its declarations, copied next to it',
   'dist/runtime/surface.json': 'what the runtime exports: the names codegen imports, re-exports and reserves',
   ...Object.fromEntries(
-    [
-      'runtime-auth-methods',
-      'runtime-custom-routes',
-      'runtime-failures',
-      'runtime-session-flow',
-      'runtime-upload-methods',
-      'runtime-users-methods',
-    ].flatMap((part) => [
+    RUNTIME_PARTS.flatMap((part) => [
       [`dist/runtime/${part}.ts`, 'a runtime part loaded on first use, copied into `--format ts` output'],
       [`dist/runtime/${part}.js`, 'the same, copied into `--format js` output'],
     ]),

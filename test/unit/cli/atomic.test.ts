@@ -17,6 +17,7 @@ import type { StepHook } from '../../../src/cli/writer.ts';
 import { schemaHash } from '../../../src/schema/hash.ts';
 import type { SchemaResponse } from '../../../src/schema/types.ts';
 import { ROOT } from '../../harness/paths.ts';
+import { partFiles } from '../../helpers/runtime-parts.ts';
 
 type Mode = 'ok' | 'drop' | 'invalid-json' | 'html' | 'corrupt' | 'broken-schema' | 'hang';
 
@@ -194,12 +195,7 @@ describe('generation is atomic', () => {
       'NOTES.md',
       'client.ts',
       'index.ts',
-      'runtime-auth-methods.ts',
-      'runtime-custom-routes.ts',
-      'runtime-failures.ts',
-      'runtime-session-flow.ts',
-      'runtime-upload-methods.ts',
-      'runtime-users-methods.ts',
+      ...partFiles('ts'),
       'runtime.ts',
       'types.ts',
     ]);
@@ -235,12 +231,7 @@ describe('generation is atomic', () => {
       'format.ts',
       'index.d.ts',
       'index.js',
-      'runtime-auth-methods.js',
-      'runtime-custom-routes.js',
-      'runtime-failures.js',
-      'runtime-session-flow.js',
-      'runtime-upload-methods.js',
-      'runtime-users-methods.js',
+      ...partFiles('js'),
       'runtime.d.ts',
       'runtime.js',
       'types.d.ts',
