@@ -11,39 +11,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CheckReport } from '../../../src/cli/check.ts';
-import { main } from '../../../src/cli/main.ts';
 import { snapshotText } from '../../../src/cli/snapshot.ts';
 import { ROOT } from '../../harness/paths.ts';
+import { runMain } from '../../helpers/cli-main.ts';
 
 const folders: string[] = [];
 after(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-async function run(argv: string[], cwd: string) {
-  let stdout = '';
-  let stderr = '';
-  const sink = (write: (chunk: string) => void) =>
-    ({
-      write: (chunk: string) => {
-        write(chunk);
-        return true;
-      },
-      isTTY: false,
-    }) as unknown as NodeJS.WritableStream;
-  const code = await main(argv, {
-    cwd,
-    env: {},
-    stdin: process.stdin,
-    stdout: sink((chunk) => {
-      stdout += chunk;
-    }),
-    stderr: sink((chunk) => {
-      stderr += chunk;
-    }),
-  });
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], cwd: string) => runMain(argv, { cwd });
 
 function payloadText(name: string): string {
   return snapshotText(JSON.parse(readFileSync(join(ROOT, 'test/fixtures/payloads', `${name}.json`), 'utf8')));

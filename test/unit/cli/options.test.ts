@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { UsageError } from '../../../src/cli/args.ts';
-import { main } from '../../../src/cli/main.ts';
 import {
   type GenerateOptions,
   resolveCheck,
@@ -18,6 +17,7 @@ import {
 } from '../../../src/cli/options.ts';
 import { type Remote, RemoteError } from '../../../src/cli/remote.ts';
 import { ROOT } from '../../harness/paths.ts';
+import { runMain } from '../../helpers/cli-main.ts';
 
 const folders: string[] = [];
 after(() => {
@@ -264,18 +264,7 @@ describe('options: invalid values get clear messages', () => {
 });
 
 describe('options: through the command line', () => {
-  async function run(argv: string[], cwd: string) {
-    let text = '';
-    const sink = {
-      write: (chunk: string) => {
-        text += chunk;
-        return true;
-      },
-      isTTY: false,
-    } as unknown as NodeJS.WritableStream;
-    const code = await main(argv, { cwd, env: {}, stdin: process.stdin, stdout: sink, stderr: sink });
-    return { code, text };
-  }
+  const run = (argv: string[], cwd: string) => runMain(argv, { cwd });
 
   it('a plain `check` takes its output folder from the config', async () => {
     const cwd = project({ output: 'src/cms' });

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { main } from '../../../src/cli/main.ts';
+import { runMain } from '../../helpers/cli-main.ts';
 
 const TOKEN = 'f00dcafe0123456789abcdef0123456789abcdef';
 
@@ -32,25 +32,8 @@ describe('the CLI never prints the token', () => {
   });
   after(() => rmSync(project, { recursive: true, force: true }));
 
-  async function run(argv: string[], env: Record<string, string> = {}, signal?: AbortSignal) {
-    let text = '';
-    const sink = {
-      write: (chunk: string) => {
-        text += chunk;
-        return true;
-      },
-      isTTY: false,
-    } as unknown as NodeJS.WritableStream;
-    const code = await main(argv, {
-      cwd: project,
-      env,
-      stdin: process.stdin,
-      stdout: sink,
-      stderr: sink,
-      ...(signal ? { signal } : {}),
-    });
-    return { code, text };
-  }
+  const run = (argv: string[], env: Record<string, string> = {}, signal?: AbortSignal) =>
+    runMain(argv, { cwd: project, env, ...(signal ? { signal } : {}) });
 
   const sources: [string, string[], Record<string, string>][] = [
     ['--token', ['--token', TOKEN], {}],

@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { UsageError } from '../../../src/cli/args.ts';
-import { main } from '../../../src/cli/main.ts';
 import { resolveCheck, resolveGenerate, resolvePull } from '../../../src/cli/options.ts';
 import { snapshotText } from '../../../src/cli/snapshot.ts';
 import { generateFiles } from '../../../src/codegen/generate.ts';
 import { packageVersion, runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
 import type { SchemaResponse } from '../../../src/schema/types.ts';
 import { ROOT } from '../../harness/paths.ts';
+import { runMain } from '../../helpers/cli-main.ts';
 
 const folders: string[] = [];
 after(() => {
@@ -39,30 +39,7 @@ function folder(dir: string): Record<string, string> {
   return Object.fromEntries(readdirSync(dir).map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
 }
 
-async function run(argv: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
-  let stdout = '';
-  let stderr = '';
-  const sink = (write: (chunk: string) => void) =>
-    ({
-      write: (chunk: string) => {
-        write(chunk);
-        return true;
-      },
-      isTTY: false,
-    }) as unknown as NodeJS.WritableStream;
-  const code = await main(argv, {
-    cwd,
-    env,
-    stdin: process.stdin,
-    stdout: sink((chunk) => {
-      stdout += chunk;
-    }),
-    stderr: sink((chunk) => {
-      stderr += chunk;
-    }),
-  });
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], cwd: string, env: NodeJS.ProcessEnv = {}) => runMain(argv, { cwd, env });
 
 describe('generate --schema: offline generation from a snapshot', () => {
   for (const name of ['kitchen', 'kitchen-refresh', 'launchpad']) {
