@@ -70,11 +70,23 @@ export {
   type CmsErrorDetails,
   type CmsErrorName,
   type CmsValidationIssue,
+  CmsWebhookError,
+  type CmsWebhookRejection,
   isCmsConnectionError,
   isCmsError,
   isCmsErrorOf,
+  isCmsWebhookError,
   maskSecrets,
 } from './errors.ts';
+export {
+  changeTags,
+  contentTypeTag,
+  documentTag,
+  MAX_CACHE_TAG_LENGTH,
+  MAX_CACHE_TAGS,
+  MEDIA_UID,
+  mergeCacheTags,
+} from './cache-tags.ts';
 export type {
   BigIntegerFilter,
   BooleanFilter,
@@ -152,6 +164,19 @@ export type {
   ZoneLink,
 } from './shape.ts';
 export type {
+  CmsEntryEventName,
+  CmsMediaEvent,
+  CmsMediaEventName,
+  CmsWebhookEventName,
+  RelationCount,
+  UnpublishedEntry,
+  WebhookEntry,
+  WebhookEntryEvent,
+  WebhookEvent,
+  WebhookResult,
+} from './webhook-events.ts';
+export { constantTimeEqual, type WebhookOptions } from './webhooks.ts';
+export type {
   CmsLocale,
   I18nApi,
   UploadApi,
@@ -165,3 +190,5 @@ export type { GeneratedInfo } from './core.ts';
 export { collectionApi, customRoute, singleApi } from './operations.ts';
 /** @internal */
 export { i18nApi, uploadApi } from './upload.ts';
+/** @internal */
+export { checkWebhook } from './webhooks.ts';
