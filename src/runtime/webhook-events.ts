@@ -111,9 +111,9 @@ type EntryEvents<S extends SchemaShape, U, M> =
       : never);
 
 /** A media event: the uploaded file's row. */
-export interface CmsMediaEvent {
+export interface CmsMediaEvent<E extends CmsMediaEventName = CmsMediaEventName> {
   /** The event, also sent as the `X-Strapi-Event` header. */
-  event: CmsMediaEventName;
+  event: E;
   /** ISO 8601 timestamp of the delivery. */
   createdAt: string;
   /** The file (for `media.delete`, as it was before deletion). */
@@ -126,7 +126,11 @@ export type WebhookEntryEvent<S extends SchemaShape> = {
 }[keyof S['contentTypes'] & string];
 
 /** Every webhook event schema `S` can produce: entry events per content type, and media events. */
-export type WebhookEvent<S extends SchemaShape> = WebhookEntryEvent<S> | CmsMediaEvent;
+export type WebhookEvent<S extends SchemaShape> =
+  | WebhookEntryEvent<S>
+  | CmsMediaEvent<'media.create'>
+  | CmsMediaEvent<'media.update'>
+  | CmsMediaEvent<'media.delete'>;
 
 /** What a checked webhook delivery gives: the typed event and the cache tags it makes stale. */
 export interface WebhookResult<E> {
