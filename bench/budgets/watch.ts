@@ -9,7 +9,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { generateOptions } from '../../src/cli/options.ts';
+import { watchOptions } from '../../src/cli/options.ts';
 import { createOutput } from '../../src/cli/output.ts';
 import { watch as watchSchema } from '../../src/cli/watch.ts';
 import type { Benchmark, Outcome } from '../lib/benchmark.ts';
@@ -132,7 +132,7 @@ function startWatchInProcess(cwd: string, url: string, lines: Lines, signal: Abo
   const env = { NO_COLOR: '1' };
   const out = createOutput({ stdout, stderr: stdout, env });
   const context = { cwd, env, stdin: process.stdin, stdout, out, signal };
-  const settings = generateOptions({ url, output: 'src/cms' }, context, 'watch');
+  const settings = watchOptions({ url, output: 'src/cms' }, context).generate;
   return watchSchema(settings, context, { maxBackoff: 250 });
 }
 

@@ -9,4 +9,9 @@ export interface CliContext {
   out: Output;
   /** Aborted on Ctrl-C. */
   signal: AbortSignal;
+  /**
+   * The output with every message on stderr, for `--json`, where stdout carries only JSON.
+   * Absent: `out` is used.
+   */
+  stderrOut?: Output;
 }

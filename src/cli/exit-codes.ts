@@ -7,7 +7,7 @@ export const EXIT = {
   usage: 2,
   /** Strapi could not be reached or refused: connection, 401, 404, 5xx, bad response. */
   remote: 3,
-  /** The schema cannot be turned into types (see the message). */
+  /** The schema cannot be turned into types, or a `--schema` snapshot is not a valid payload (see the message). */
   schema: 4,
   /** `check --strict` found the generated code out of date. */
   drift: 5,

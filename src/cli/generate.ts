@@ -1,20 +1,32 @@
-/** `cms-types generate`: hash first, then schema, generate, write, store the hash last. */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+/**
+ * `cms-types generate`: hash first, then schema, generate, write, store the hash last. With
+ * `--schema` the schema comes from a snapshot file instead, and nothing touches the network.
+ */
 import { generateFiles } from '../codegen/generate.ts';
 import { packageVersion, runtimeAssets } from '../codegen/runtime-assets.ts';
+import { diffSchemas, type SchemaChange } from '../codegen/schema-diff.ts';
 import {
   chooseImportExtension,
   type ImportExtensionChoice,
   siblingSpecifier,
 } from '../codegen/specifiers.ts';
+import { isSchemaOutline, schemaOutline } from '../schema/outline.ts';
 import type { SchemaResponse } from '../schema/types.ts';
 import { UsageError } from './args.ts';
 import type { CliContext } from './context.ts';
-import type { GenerateOptions } from './options.ts';
-import { fetchHash, fetchSchema } from './remote.ts';
+import type { GenerateOptions, SchemaSource } from './options.ts';
+import { fetchHash, fetchSchema, type Remote } from './remote.ts';
+import { readSnapshot } from './snapshot.ts';
+import { summaryLines } from './summary.ts';
 import { projectCompilerOptions } from './tsconfig.ts';
-import { type OutputMeta, readMeta, type StepHook, writeOutput } from './writer.ts';
+import {
+  fileChecksums,
+  type OutputMeta,
+  outputDrift,
+  readMeta,
+  type StepHook,
+  writeOutput,
+} from './writer.ts';
 
 /**
  * `--format ts`: the extension of the imports between the generated files, from
@@ -36,7 +48,19 @@ export function importChoice(settings: GenerateOptions): ImportExtensionChoice |
 
 export type GenerateResult =
   | { written: false; hash: string }
-  | { written: true; hash: string; files: string[] };
+  | { written: true; hash: string; files: string[]; changes: SchemaChange[] | null };
+
+/** What `--json` prints for one generation. */
+export interface GenerateReport {
+  output: string;
+  written: boolean;
+  hash: string;
+  /** The hash of the output replaced; null on a first run. */
+  previousHash: string | null;
+  /** Against the previous output's schema; null when it recorded none (first run, older version). */
+  changes: SchemaChange[] | null;
+  breaking: number;
+}
 
 /**
  * The schema hash the output in `settings.outputDir` was generated from, when that output is
@@ -48,8 +72,9 @@ export function currentHash(
 ): string | undefined {
   if (!meta || meta.format !== settings.format || meta.version !== packageVersion()) return undefined;
   if (meta.imports !== importChoice(settings)?.extension) return undefined;
-  const complete = meta.files?.every((file) => existsSync(join(settings.outputDir, file))) === true;
-  return complete ? meta.hash : undefined;
+  // A generated file deleted or edited by hand is written again.
+  const intact = Array.isArray(meta.files) && outputDrift(settings.outputDir, meta).length === 0;
+  return intact ? meta.hash : undefined;
 }
 
 /** One generation; `knownHash` skips the `/schema-hash` call (watch mode got it from the stream). */
@@ -62,16 +87,23 @@ export async function runGenerate(
   const version = packageVersion();
   const meta = readMeta(settings.outputDir);
   const stored = currentHash(settings, meta);
+  const { source } = settings;
+  // A snapshot is read (and checked) whole; a server is asked for the hash first.
+  let payload = source.kind === 'snapshot' ? readSnapshot(source.snapshot) : undefined;
   const hash =
-    options.knownHash ?? (await out.progress('Checking the schema hash', fetchHash(settings.remote)));
+    payload?.hash ??
+    options.knownHash ??
+    (await out.progress('Checking the schema hash', fetchHash(remoteOf(source))));
   if (!settings.force && stored === hash) {
     out.info(
       `Schema unchanged (hash ${hash.slice(0, 12)}); ${settings.outputLabel} is up to date, nothing written.`,
     );
+    if (settings.json)
+      printReport(context, settings, { written: false, hash, previousHash: hash, changes: [] });
     return { written: false, hash };
   }
   const started = performance.now();
-  const payload = await out.progress('Fetching the schema', fetchSchema(settings.remote));
+  payload ??= await out.progress('Fetching the schema', fetchSchema(remoteOf(source)));
   context.signal.throwIfAborted();
   for (const notice of payload.strapi?.notices ?? []) out.warn(notice);
   const imports = importChoice(settings);
@@ -82,6 +114,10 @@ export async function runGenerate(
     ...(imports ? { importExtension: imports.extension } : {}),
   });
   context.signal.throwIfAborted();
+  const outline = schemaOutline(payload.schema);
+  // The previous output's schema, from its state file: works offline, and after any source.
+  const previous = meta && isSchemaOutline(meta.outline) ? meta.outline : undefined;
+  const changes = previous ? diffSchemas(previous, outline) : null;
   writeOutput(
     settings.outputDir,
     files,
@@ -92,6 +128,8 @@ export async function runGenerate(
       format: settings.format,
       ...(imports ? { imports: imports.extension } : {}),
       files: Object.keys(files),
+      checksums: fileChecksums(files),
+      outline,
     },
     options.hook,
   );
@@ -105,7 +143,9 @@ export async function runGenerate(
       ? 'schema changed'
       : settings.force
         ? 'forced'
-        : 'generator or format changed'
+        : meta.version === version && meta.format === settings.format && meta.imports === imports?.extension
+          ? 'a generated file was edited or deleted'
+          : 'generator or format changed'
     : 'first run';
   out.success(
     `Generated ${shown.join(', ')} in ${settings.outputLabel} (${why}; ${parts} runtime parts loaded on use; ${apiTypes} content types, ` +
@@ -115,7 +155,41 @@ export async function runGenerate(
     out.info(
       `The files import each other as '${siblingSpecifier('types', imports.extension)}' (${imports.reason}).`,
     );
-  return { written: true, hash: payload.hash, files: Object.keys(files) };
+  if (meta && meta.hash !== payload.hash) {
+    if (changes) for (const line of summaryLines(changes)) out.info(line);
+    else
+      out.info(
+        `${settings.outputLabel} recorded no schema outline (written by cms-typed-client ${meta.version}); the next generation lists what changed.`,
+      );
+  }
+  if (settings.json)
+    printReport(context, settings, {
+      written: true,
+      hash: payload.hash,
+      previousHash: meta?.hash ?? null,
+      changes,
+    });
+  return { written: true, hash: payload.hash, files: Object.keys(files), changes };
+}
+
+/** `--json`: one line on stdout per generation. */
+function printReport(
+  context: CliContext,
+  settings: GenerateOptions,
+  result: Omit<GenerateReport, 'output' | 'breaking'>,
+): void {
+  const report: GenerateReport = {
+    output: settings.outputLabel,
+    ...result,
+    breaking: result.changes?.filter((change) => change.breaking).length ?? 0,
+  };
+  context.stdout.write(`${JSON.stringify(report)}\n`);
+}
+
+/** The server of a live generation. */
+function remoteOf(source: SchemaSource): Remote {
+  if (source.kind !== 'server') throw new Error('a snapshot source has no server');
+  return source.remote;
 }
 
 /** `, Strapi 5.54.0` when the server says which Strapi it runs. */

@@ -1,6 +1,7 @@
 /**
- * `cms-types init`: asks for the Strapi URL, the output folder and the format (or takes them
- * as flags), then adds a generate and a check script to package.json, keeping its layout.
+ * `cms-types init`: asks for the Strapi URL, the output folder, the format and whether to keep a
+ * schema snapshot (or takes them as flags), then adds a generate and a check script to
+ * package.json, keeping its layout; with a snapshot, also a pull script.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { defineFlags, type FlagValues, UsageError } from './args.ts';
 import type { CliContext } from './context.ts';
 import { EXIT } from './exit-codes.ts';
 import { normalizeUrl } from './remote.ts';
+import { shellWord } from './snapshot.ts';
 import { findProjectRoot, resolveOutput } from './writer.ts';
 
 export const INIT_FLAGS = defineFlags({
@@ -19,6 +21,12 @@ export const INIT_FLAGS = defineFlags({
     description: 'Folder for the generated files (asked when missing)',
   },
   format: { type: 'string', value: 'js|ts', description: 'Output format (asked when missing)' },
+  schema: {
+    type: 'string',
+    value: '<file>',
+    description:
+      'Snapshot workflow: a cms:pull script saves the schema in this file, and cms:generate reads it without Strapi',
+  },
   yes: {
     type: 'boolean',
     description: 'Never ask: take flags, else defaults (http://localhost:1337, src/cms, js)',
@@ -27,7 +35,7 @@ export const INIT_FLAGS = defineFlags({
 });
 
 const DEFAULTS = { url: 'http://localhost:1337', output: 'src/cms', format: 'js' };
-export const SCRIPT_NAMES = { generate: 'cms:generate', check: 'cms:check' } as const;
+export const SCRIPT_NAMES = { pull: 'cms:pull', generate: 'cms:generate', check: 'cms:check' } as const;
 
 export async function init(flags: FlagValues<typeof INIT_FLAGS>, context: CliContext): Promise<number> {
   const { out } = context;
@@ -42,7 +50,7 @@ export async function init(flags: FlagValues<typeof INIT_FLAGS>, context: CliCon
     );
   }
   const interactive = flags.yes !== true && context.stdin.isTTY === true;
-  const answers = { url: flags.url, output: flags.output, format: flags.format };
+  const answers = { url: flags.url, output: flags.output, format: flags.format, schema: flags.schema };
   if (interactive) {
     const rl = createInterface({ input: context.stdin, output: context.stdout });
     try {
@@ -51,6 +59,12 @@ export async function init(flags: FlagValues<typeof INIT_FLAGS>, context: CliCon
         (await rl.question(`Output folder (${DEFAULTS.output}): `)).trim() || DEFAULTS.output;
       answers.format ??=
         (await rl.question(`Format, js or ts (${DEFAULTS.format}): `)).trim() || DEFAULTS.format;
+      answers.schema ??=
+        (
+          await rl.question(
+            'Schema snapshot file to commit and generate from without Strapi, e.g. cms-schema.json (empty: generate from Strapi): ',
+          )
+        ).trim() || undefined;
     } finally {
       rl.close();
     }
@@ -74,21 +88,35 @@ export async function init(flags: FlagValues<typeof INIT_FLAGS>, context: CliCon
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const quoted = (value: string) =>
-    /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
-  const scripts = {
-    [SCRIPT_NAMES.generate]: `cms-types generate --url ${quoted(url)} --output ${quoted(output)}${format === 'ts' ? ' --format ts' : ''}`,
-    [SCRIPT_NAMES.check]: `cms-types check --url ${quoted(url)} --output ${quoted(output)} --strict`,
-  };
+  const quoted = shellWord;
+  const formatFlag = format === 'ts' ? ' --format ts' : '';
+  const { schema } = answers;
+  // Live: generate and check ask Strapi. Snapshot: only pull does; generate and check read the file.
+  const scripts: Record<string, string> =
+    schema === undefined
+      ? {
+          [SCRIPT_NAMES.generate]: `cms-types generate --url ${quoted(url)} --output ${quoted(output)}${formatFlag}`,
+          [SCRIPT_NAMES.check]: `cms-types check --url ${quoted(url)} --output ${quoted(output)} --strict`,
+        }
+      : {
+          [SCRIPT_NAMES.pull]: `cms-types pull --url ${quoted(url)} --schema ${quoted(schema)}`,
+          [SCRIPT_NAMES.generate]: `cms-types generate --schema ${quoted(schema)} --output ${quoted(output)}${formatFlag}`,
+          [SCRIPT_NAMES.check]: `cms-types check --schema ${quoted(schema)} --output ${quoted(output)} --strict`,
+        };
   const updated = addScripts(text, scripts, flags.force === true);
   for (const name of updated.kept) {
     out.warn(`package.json already has a different "${name}" script; kept it (use --force to replace it)`);
   }
   writeFileSync(manifestPath, updated.text);
-  out.success(
-    `Added ${updated.added.map((name) => `"${name}"`).join(' and ') || 'no'} script${updated.added.length === 1 ? '' : 's'} to package.json.`,
+  const names = updated.added.map((name) => `"${name}"`);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  out.success(`Added ${list ?? 'no'} script${names.length === 1 ? '' : 's'} to package.json.`);
+  out.info(
+    schema === undefined
+      ? `Next: set CMS_TOKEN to a read-only Strapi API token, then run npm run ${SCRIPT_NAMES.generate}.`
+      : `Next: set CMS_TOKEN to a read-only Strapi API token, run npm run ${SCRIPT_NAMES.pull} and commit ${schema}; ` +
+          `npm run ${SCRIPT_NAMES.generate} and ${SCRIPT_NAMES.check} then need no Strapi (CI).`,
   );
-  out.info(`Next: set CMS_TOKEN to a read-only Strapi API token, then run npm run ${SCRIPT_NAMES.generate}.`);
   return EXIT.ok;
 }
 

@@ -11,9 +11,20 @@ import type { CliContext } from './context.ts';
 import { EXIT } from './exit-codes.ts';
 import { runGenerate } from './generate.ts';
 import { INIT_FLAGS, init } from './init.ts';
-import { CHECK_FLAGS, checkOptions, GENERATE_FLAGS, generateOptions, watchOptions } from './options.ts';
+import {
+  CHECK_FLAGS,
+  checkOptions,
+  GENERATE_FLAGS,
+  generateOptions,
+  PULL_FLAGS,
+  pullOptions,
+  WATCH_FLAGS,
+  watchOptions,
+} from './options.ts';
 import { createOutput, type Output, redact } from './output.ts';
+import { pull } from './pull.ts';
 import { RemoteError } from './remote.ts';
+import { SnapshotError } from './snapshot.ts';
 import { watch } from './watch.ts';
 
 /** A command as the table declares it: its flags, and a run that gets them typed. */
@@ -48,29 +59,44 @@ const CONFIG_NOTE = (keys: string) =>
 
 const COMMANDS: Record<string, Command> = {
   init: command({
-    summary: 'Add cms:generate and cms:check scripts to this project (asks, or takes flags)',
+    summary:
+      'Add cms:generate and cms:check scripts (and cms:pull for a schema snapshot) to this project (asks, or takes flags)',
     flags: INIT_FLAGS,
     run: init,
   }),
   generate: command({
     summary: 'Fetch the schema and write types, client and index, if the schema hash changed',
     flags: GENERATE_FLAGS,
-    notes: [CONFIG_NOTE('{ "url", "output", "format" }')],
+    notes: [
+      CONFIG_NOTE('{ "url", "output", "format" }'),
+      'With --schema <file> the schema comes from a snapshot written by cms-types pull: no Strapi, no network.',
+    ],
     async run(flags, context) {
-      await runGenerate(generateOptions(flags, context, 'generate'), context);
+      const options = generateOptions(flags, context, 'generate');
+      await runGenerate(options, jsonContext(context, options.json));
       return EXIT.ok;
     },
   }),
   watch: command({
     summary: 'Regenerate whenever Strapi restarts with a changed schema (no polling)',
-    flags: GENERATE_FLAGS,
+    flags: WATCH_FLAGS,
     notes: [CONFIG_NOTE('{ "url", "output", "format" }')],
     async run(flags, context) {
       const options = watchOptions(flags, context);
-      await watch(options.generate, context, options.watch);
-      context.out.info('Stopped watching.');
+      const messages = jsonContext(context, options.generate.json);
+      await watch(options.generate, messages, options.watch);
+      messages.out.info('Stopped watching.');
       return EXIT.ok;
     },
+  }),
+  pull: command({
+    summary: "Save Strapi's schema in a snapshot file, to commit and generate from without Strapi",
+    flags: PULL_FLAGS,
+    notes: [
+      CONFIG_NOTE('{ "url" }'),
+      'Then: cms-types generate --schema <file> --output <dir> (offline, e.g. in CI).',
+    ],
+    run: (flags, context) => pull(pullOptions(flags, context), context),
   }),
   check: command({
     summary: 'Warn when the generated code is from another version or schema',
@@ -83,10 +109,10 @@ const COMMANDS: Record<string, Command> = {
 const EXIT_HELP = `Exit codes:
   0    success (also: schema unchanged, nothing to do)
   1    unexpected failure
-  2    wrong command line (unknown command or flag, missing value, output outside the project)
+  2    wrong command line (unknown command or flag, missing value, output outside the project, no --schema file)
   3    Strapi unreachable or refused (connection, 401 token, 404 plugin missing, 5xx, bad response)
-  4    the schema cannot be turned into types
-  5    check --strict: the generated code is out of date
+  4    the schema cannot be turned into types, or the --schema snapshot is not a valid payload
+  5    check --strict: the generated code is out of date (version, edited or deleted file, snapshot, server)
   130  interrupted (Ctrl-C); nothing was changed`;
 
 function mainHelp(): string {
@@ -146,7 +172,16 @@ export async function main(
     createOutput({ stdout: context.stdout, stderr: context.stderr, env: context.env }),
     hide,
   );
-  const full: CliContext = { ...context, out, signal: context.signal ?? new AbortController().signal };
+  const stderrOut = redacting(
+    createOutput({ stdout: context.stderr, stderr: context.stderr, env: context.env }),
+    hide,
+  );
+  const full: CliContext = {
+    ...context,
+    out,
+    stderrOut,
+    signal: context.signal ?? new AbortController().signal,
+  };
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     out.info(mainHelp());
     return name === undefined ? EXIT.usage : EXIT.ok;
@@ -185,6 +220,10 @@ export async function main(
       out.error(error.message);
       return EXIT.remote;
     }
+    if (error instanceof SnapshotError) {
+      out.error(`${error.message}\nNothing was written.`);
+      return EXIT.schema;
+    }
     if (isSchemaError(error)) {
       out.error(`${error.message}\nThe previous output and stored hash are unchanged.`);
       return EXIT.schema;
@@ -192,6 +231,11 @@ export async function main(
     out.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     return EXIT.failure;
   }
+}
+
+/** With `--json`, every message goes to stderr: stdout carries only the JSON. */
+function jsonContext(context: CliContext, json: boolean): CliContext {
+  return json && context.stderrOut ? { ...context, out: context.stderrOut } : context;
 }
 
 /** The output with `hide` applied to every message. */

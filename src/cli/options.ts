@@ -1,20 +1,22 @@
 /**
- * The one place where `generate`, `watch` and `check` learn their settings: argv (typed by the
- * flag tables below), the environment and the project config become one fully resolved,
+ * The one place where `generate`, `watch`, `pull` and `check` learn their settings: argv (typed
+ * by the flag tables below), the environment and the project config become one fully resolved,
  * typed options object per command. Precedence: flag, then environment, then the project
- * config, then the default. Nothing downstream asks "was this set?" again.
+ * config, then the default; `generate --schema <file>` reads no URL at all. Nothing downstream
+ * asks "was this set?" again.
  */
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { OutputFormat } from '../codegen/generate.ts';
 import { type ImportExtension, isImportExtension } from '../codegen/specifiers.ts';
 import { defineFlags, type FlagValues, parseFlags, UsageError } from './args.ts';
 import { type LoadedConfig, loadProjectConfig, type ProjectConfig } from './project-config.ts';
 import { normalizeUrl, type Remote } from './remote.ts';
+import type { SnapshotFile } from './snapshot.ts';
 import type { WatchOptions } from './watch.ts';
 import { resolveOutput } from './writer.ts';
 
-/** Flags of `generate` and `watch`. */
-export const GENERATE_FLAGS = defineFlags({
+/** Flags of `watch` (and of `generate`, which adds `--schema`). */
+export const WATCH_FLAGS = defineFlags({
   url: {
     type: 'string',
     value: '<url>',
@@ -42,6 +44,31 @@ export const GENERATE_FLAGS = defineFlags({
     description:
       "With --format ts: the imports' extension ('./types.ts', './types.js', './types'); default: from tsconfig.json",
   },
+  json: {
+    type: 'boolean',
+    description: 'Print the result and the schema changes as JSON on stdout (one line per generation)',
+  },
+});
+
+/** The `--schema` flag of `generate`, `pull` and `check`. */
+const SCHEMA_FLAG = {
+  type: 'string',
+  value: '<file>',
+  description: 'Schema snapshot file (written by cms-types pull): generate from it, without Strapi',
+} as const;
+
+/** Flags of `generate`: those of `watch`, and `--schema` to generate offline from a snapshot. */
+export const GENERATE_FLAGS = defineFlags({ ...WATCH_FLAGS, schema: SCHEMA_FLAG });
+
+/** Flags of `pull`. */
+export const PULL_FLAGS = defineFlags({
+  url: WATCH_FLAGS.url,
+  token: WATCH_FLAGS.token,
+  schema: {
+    type: 'string',
+    value: '<file>',
+    description: "File to save Strapi's schema payload in, e.g. cms-schema.json (required); commit it",
+  },
 });
 
 /** Flags of `check`. */
@@ -57,10 +84,18 @@ export const CHECK_FLAGS = defineFlags({
     description: "Also compare the stored hash with this Strapi's (or CMS_URL)",
   },
   token: { type: 'string', value: '<token>', description: 'API token for --url; prefer CMS_TOKEN' },
+  schema: {
+    type: 'string',
+    value: '<file>',
+    description: 'Also check that the output was generated from this schema snapshot',
+  },
   strict: { type: 'boolean', description: 'Exit non-zero (5) when anything is out of date' },
+  json: { type: 'boolean', description: 'Print the findings as a JSON report (for CI annotations)' },
 });
 
 export type GenerateFlags = FlagValues<typeof GENERATE_FLAGS>;
+export type WatchFlags = FlagValues<typeof WATCH_FLAGS>;
+export type PullFlags = FlagValues<typeof PULL_FLAGS>;
 export type CheckFlags = FlagValues<typeof CHECK_FLAGS>;
 
 /** The environment variables the resolver reads. */
@@ -79,9 +114,20 @@ export interface ResolveContext {
   signal?: AbortSignal;
 }
 
+/** Where a generation gets the schema: a running Strapi, or a snapshot file (offline). */
+export type SchemaSource = ServerSource | SnapshotSource;
+export interface ServerSource {
+  kind: 'server';
+  remote: Remote;
+}
+export interface SnapshotSource {
+  kind: 'snapshot';
+  snapshot: SnapshotFile;
+}
+
 /** The settings of one `generate` run (and of each regeneration in `watch`). */
 export interface GenerateOptions {
-  remote: Remote;
+  source: SchemaSource;
   /** Absolute output folder, inside the project. */
   outputDir: string;
   /** The output folder as messages show it, relative to the working directory. */
@@ -92,11 +138,16 @@ export interface GenerateOptions {
   projectRoot: string;
   /** `--import-extension`; without it `--format ts` reads the nearest tsconfig.json (importChoice). */
   importExtension?: ImportExtension;
+  /** `--json`: the result and the schema changes as one JSON line on stdout; messages go to stderr. */
+  json: boolean;
 }
+
+/** A generation from a running Strapi (what `watch` runs). */
+export type LiveGenerateOptions = GenerateOptions & { source: ServerSource };
 
 /** `watch`: a generation's settings, plus the stream's tuning. */
 export interface WatchCommandOptions {
-  generate: GenerateOptions;
+  generate: LiveGenerateOptions;
   watch: WatchOptions;
 }
 
@@ -106,7 +157,17 @@ export interface CheckOptions {
   outputLabel: string;
   /** Where to compare the stored hash; undefined without --url, CMS_URL or a configured url. */
   remote: Remote | undefined;
+  /** `--schema`: the snapshot the output must have been generated from. */
+  snapshot: SnapshotFile | undefined;
   strict: boolean;
+  /** `--json`: print the report as JSON instead of messages. */
+  json: boolean;
+}
+
+/** The settings of `pull`. */
+export interface PullOptions {
+  remote: Remote;
+  snapshot: SnapshotFile;
 }
 
 /** Where a setting's value came from. */
@@ -195,6 +256,11 @@ function remoteOf(url: Setting<string>, token: string | undefined, context: Reso
   };
 }
 
+/** A `--schema` flag's file, resolved against the working directory. */
+function snapshotFile(flag: string, context: ResolveContext): SnapshotFile {
+  return { path: resolve(context.cwd, flag), label: flag };
+}
+
 /** `generate` (and `watch`, named by `command` in messages) from parsed flags. */
 export function generateOptions(
   flags: GenerateFlags,
@@ -202,10 +268,15 @@ export function generateOptions(
   command: 'generate' | 'watch' = 'generate',
   loaded: LoadedConfig = loadProjectConfig(context.cwd),
 ): GenerateOptions {
-  const url = urlSetting(flags.url, context, loaded);
-  if (!url)
+  if (flags.schema !== undefined && flags.url !== undefined)
     throw new UsageError(
-      `cms-types ${command} needs --url <url> (or CMS_URL), e.g. --url http://localhost:1337`,
+      `give --url or --schema, not both: --schema generates from the snapshot without Strapi; to refresh the snapshot from Strapi run cms-types pull --url ${flags.url} --schema ${flags.schema}`,
+    );
+  const url = flags.schema === undefined ? urlSetting(flags.url, context, loaded) : undefined;
+  if (!url && flags.schema === undefined)
+    throw new UsageError(
+      `cms-types ${command} needs --url <url> (or CMS_URL), e.g. --url http://localhost:1337` +
+        (command === 'generate' ? ', or --schema <file> to generate from a snapshot' : ''),
     );
   const output = outputSetting(flags.output, loaded);
   if (!output)
@@ -223,12 +294,16 @@ export function generateOptions(
         '--import-extension applies to --format ts only (the js format imports real .js files)',
       );
   }
+  const source: SchemaSource = url
+    ? { kind: 'server', remote: remoteOf(url, tokenSetting(flags.token, context), context) }
+    : { kind: 'snapshot', snapshot: snapshotFile(flags.schema ?? '', context) };
   return {
-    remote: remoteOf(url, tokenSetting(flags.token, context), context),
+    source,
     outputDir: folder.dir,
     outputLabel: folder.label,
     format,
     force: flags.force === true,
+    json: flags.json === true,
     projectRoot: folder.root,
     ...(importExtension === undefined ? {} : { importExtension }),
   };
@@ -236,11 +311,14 @@ export function generateOptions(
 
 /** `watch` from parsed flags: a generation's options plus the idle timeout CMS_TYPES_WATCH_IDLE_MS may set. */
 export function watchOptions(
-  flags: GenerateFlags,
+  flags: WatchFlags,
   context: ResolveContext,
   loaded: LoadedConfig = loadProjectConfig(context.cwd),
 ): WatchCommandOptions {
-  const generate = generateOptions(flags, context, 'watch', loaded);
+  const resolved = generateOptions(flags, context, 'watch', loaded);
+  // Without --schema (not a watch flag) the source is always the server.
+  if (resolved.source.kind !== 'server') throw new Error('watch resolved a snapshot source');
+  const generate = { ...resolved, source: resolved.source };
   const raw = context.env[ENV.watchIdle];
   if (raw === undefined || raw === '') return { generate, watch: {} };
   const idle = Number(raw);
@@ -263,7 +341,28 @@ export function checkOptions(
     outputDir: folder.dir,
     outputLabel: folder.label,
     remote: url ? remoteOf(url, tokenSetting(flags.token, context), context) : undefined,
+    snapshot: flags.schema === undefined ? undefined : snapshotFile(flags.schema, context),
     strict: flags.strict === true,
+    json: flags.json === true,
+  };
+}
+
+/** `pull` from parsed flags. */
+export function pullOptions(
+  flags: PullFlags,
+  context: ResolveContext,
+  loaded: LoadedConfig = loadProjectConfig(context.cwd),
+): PullOptions {
+  const url = urlSetting(flags.url, context, loaded);
+  if (!url)
+    throw new UsageError('cms-types pull needs --url <url> (or CMS_URL), e.g. --url http://localhost:1337');
+  if (flags.schema === undefined)
+    throw new UsageError(
+      'cms-types pull needs --schema <file>, the snapshot to write, e.g. --schema cms-schema.json',
+    );
+  return {
+    remote: remoteOf(url, tokenSetting(flags.token, context), context),
+    snapshot: snapshotFile(flags.schema, context),
   };
 }
 
@@ -274,7 +373,12 @@ export function resolveGenerate(argv: readonly string[], context: ResolveContext
 
 /** `cms-types watch <argv>` resolved. */
 export function resolveWatch(argv: readonly string[], context: ResolveContext): WatchCommandOptions {
-  return watchOptions(parseFlags(argv, GENERATE_FLAGS, 'watch'), context);
+  return watchOptions(parseFlags(argv, WATCH_FLAGS, 'watch'), context);
+}
+
+/** `cms-types pull <argv>` resolved. */
+export function resolvePull(argv: readonly string[], context: ResolveContext): PullOptions {
+  return pullOptions(parseFlags(argv, PULL_FLAGS, 'pull'), context);
 }
 
 /** `cms-types check <argv>` resolved. */

@@ -2,10 +2,9 @@
  * Talks to the plugin: `/schema-hash`, `/schema` and `/schema-watch`, with errors that say
  * what to do. The token is sent, never printed.
  */
-import { validateSchema } from '../codegen/validate.ts';
 import { causeCode } from '../runtime/failures.ts';
-import { schemaHash } from '../schema/hash.ts';
-import { SCHEMA_FORMAT, type SchemaResponse } from '../schema/types.ts';
+import type { SchemaResponse } from '../schema/types.ts';
+import { checkContent, checkEnvelope, checkHash, PayloadError } from './payload.ts';
 
 export const PLUGIN_PATH = '/api/cms-typed-client';
 
@@ -189,37 +188,21 @@ export async function fetchSchema(remote: Remote): Promise<SchemaResponse> {
  * src/codegen/validate.ts), before anything is generated from it.
  */
 export function checkPayload(body: unknown, source: string): SchemaResponse {
-  const payload = body as Partial<SchemaResponse> | null;
-  const schema = payload?.schema;
-  if (!payload || typeof payload.hash !== 'string' || !schema || typeof schema !== 'object') {
-    throw new RemoteError(`${source} is not a cms-typed-client schema ({hash, schema} expected).`);
-  }
-  if (schema.format !== SCHEMA_FORMAT) {
-    throw new RemoteError(
-      `${source} uses schema format ${String(schema.format)}; this cms-types understands format ${SCHEMA_FORMAT}. ` +
-        'Install the same cms-typed-client version in Strapi and in this project.',
-    );
-  }
-  checkServerInfo(payload.strapi, source);
-  const computed = schemaHash(schema);
-  if (computed !== payload.hash) {
-    throw new RemoteError(
-      `${source} is corrupt: its hash does not match its content. Try again; if it persists, restart Strapi.`,
-    );
+  let payload: SchemaResponse;
+  try {
+    payload = checkEnvelope(body, source);
+    checkHash(payload, source, 'is corrupt');
+  } catch (error) {
+    if (!(error instanceof PayloadError)) throw error;
+    const hint =
+      error.problem === 'format'
+        ? ' Install the same cms-typed-client version in Strapi and in this project.'
+        : error.problem === 'hash'
+          ? ' Try again; if it persists, restart Strapi.'
+          : '';
+    throw new RemoteError(`${error.message}${hint}`);
   }
   // The content itself: the generator's own validation, once, before anything is written.
-  validateSchema(schema);
-  return payload as SchemaResponse;
-}
-
-/** `strapi` (server version and notices) is optional: servers before 0.2 do not send it. */
-function checkServerInfo(info: unknown, source: string): void {
-  if (info === undefined) return;
-  const value = info as { version?: unknown; notices?: unknown } | null;
-  const versionOk = value !== null && (value.version === null || typeof value.version === 'string');
-  const noticesOk =
-    value !== null && Array.isArray(value.notices) && value.notices.every((n) => typeof n === 'string');
-  if (typeof info !== 'object' || !versionOk || !noticesOk) {
-    throw new RemoteError(`${source} has a malformed 'strapi' member ({version, notices} expected).`);
-  }
+  checkContent(payload);
+  return payload;
 }

@@ -10,7 +10,7 @@ import { isSchemaError } from '../codegen/validate.ts';
 import type { CliContext } from './context.ts';
 import { readEventStream } from './event-stream.ts';
 import { currentHash, runGenerate } from './generate.ts';
-import type { GenerateOptions } from './options.ts';
+import type { LiveGenerateOptions } from './options.ts';
 import { connectionError, RemoteError, request } from './remote.ts';
 
 export interface WatchOptions {
@@ -31,7 +31,7 @@ export interface WatchOptions {
 }
 
 export async function watch(
-  settings: GenerateOptions,
+  settings: LiveGenerateOptions,
   context: CliContext,
   options: WatchOptions = {},
 ): Promise<void> {
@@ -47,7 +47,7 @@ export async function watch(
   let reported = false;
   let force = settings.force === true;
   let wait: number | undefined;
-  out.info(`Watching ${settings.remote.url} for schema changes (Ctrl-C to stop).`);
+  out.info(`Watching ${settings.source.remote.url} for schema changes (Ctrl-C to stop).`);
   while (!signal.aborted) {
     const connection = new AbortController();
     const abort = () => connection.abort();
@@ -59,11 +59,15 @@ export async function watch(
       idle = setTimeout(() => connection.abort(new Error('idle')), idleTimeout);
     };
     try {
-      const response = await request({ ...settings.remote, timeout: connectTimeout }, '/schema-watch', {
-        headers: { Accept: 'text/event-stream' },
-        signal: connection.signal,
-        stream: true,
-      });
+      const response = await request(
+        { ...settings.source.remote, timeout: connectTimeout },
+        '/schema-watch',
+        {
+          headers: { Accept: 'text/event-stream' },
+          signal: connection.signal,
+          stream: true,
+        },
+      );
       if (!response.body) throw new RemoteError('the watch stream has no body');
       idleTimeout = options.idleTimeout ?? idleTimeoutFor(response.headers.get(HEARTBEAT_HEADER));
       armIdle();
@@ -111,7 +115,7 @@ export async function watch(
       continue;
     }
     if (!reported) {
-      out.info(`Lost the connection to ${settings.remote.url}; reconnecting when Strapi is back...`);
+      out.info(`Lost the connection to ${settings.source.remote.url}; reconnecting when Strapi is back...`);
       reported = true;
       lostAt = Date.now();
     }

@@ -3,6 +3,7 @@
  * written in full to a staging folder, then swapped in for the old folder. Any failure before
  * the swap, or of the swap itself, leaves the previous output and hash exactly as they were.
  */
+import { createHash } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -15,7 +16,8 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import type { SchemaOutline } from '../schema/outline.ts';
 
 export const META_FILE = '.cms-types.json';
 
@@ -28,6 +30,52 @@ export interface OutputMeta {
   /** `--format ts`: the extension of the imports between the files (src/codegen/specifiers.ts). */
   imports?: 'ts' | 'js' | 'none';
   files: string[];
+  /**
+   * SHA-256 of each generated file as written, by name, so that `check` notices a file edited
+   * or deleted afterwards. Absent from output of cms-typed-client 0.1.
+   */
+  checksums?: Record<string, string>;
+  /**
+   * The outline of the schema the output was generated from (src/schema/outline.ts), so that
+   * the next generation can say what changed without the previous payload.
+   */
+  outline?: SchemaOutline;
+}
+
+/** SHA-256 hex digest of a file's text. */
+export function checksum(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The checksums of the files a generation writes, in the order it writes them. */
+export function fileChecksums(files: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(files).map(([name, text]) => [name, checksum(text)]));
+}
+
+/** A generated file that no longer holds what was written. */
+export interface FileDrift {
+  file: string;
+  change: 'edited' | 'deleted';
+}
+
+/**
+ * The generated files of `outputDir` that were edited or deleted since they were written:
+ * every file the state lists must exist, and match its checksum when the state has one.
+ */
+export function outputDrift(outputDir: string, meta: OutputMeta): FileDrift[] {
+  const drift: FileDrift[] = [];
+  for (const file of meta.files ?? []) {
+    let text: string;
+    try {
+      text = readFileSync(join(outputDir, file), 'utf8');
+    } catch {
+      drift.push({ file, change: 'deleted' });
+      continue;
+    }
+    const expected = meta.checksums?.[file];
+    if (expected !== undefined && checksum(text) !== expected) drift.push({ file, change: 'edited' });
+  }
+  return drift;
 }
 
 export function readMeta(outputDir: string): OutputMeta | undefined {
@@ -43,6 +91,30 @@ export function readMeta(outputDir: string): OutputMeta | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The state file's text: indented, except that each attribute and route of the schema outline
+ * takes one line (a third of the size of indenting it all, and still a readable diff).
+ */
+export function metaText(meta: OutputMeta): string {
+  return `${layout(meta, '', 5)}\n`;
+}
+
+/** JSON indented by two spaces down to `depth` levels, compact below. */
+function layout(value: unknown, indent: string, depth: number): string {
+  if (depth === 0 || value === null || typeof value !== 'object') return JSON.stringify(value);
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((item) => `${inner}${layout(item, inner, depth - 1)}`).join(',\n')}\n${indent}]`;
+  }
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+  if (entries.length === 0) return '{}';
+  const lines = entries.map(
+    ([key, item]) => `${inner}${JSON.stringify(key)}: ${layout(item, inner, depth - 1)}`,
+  );
+  return `{\n${lines.join(',\n')}\n${indent}}`;
 }
 
 /** Test seam: called before each step so a test can make any step fail. */
@@ -81,7 +153,7 @@ export function writeOutput(
       writeFileSync(join(staging, name), content);
     }
     hook('write', META_FILE);
-    writeFileSync(join(staging, META_FILE), `${JSON.stringify(meta, null, 2)}\n`);
+    writeFileSync(join(staging, META_FILE), metaText(meta));
     const exists = existsSync(target);
     if (exists) {
       for (const entry of readdirSync(target)) {
@@ -107,6 +179,22 @@ export function writeOutput(
     rmSync(backup, { recursive: true, force: true });
   } finally {
     rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Writes one file whole or not at all: the text goes to a temporary file beside it, which is
+ * then renamed over the target (a crash or a full disk leaves the previous file as it was).
+ */
+export function writeFileAtomic(path: string, text: string): void {
+  const target = resolve(path);
+  mkdirSync(dirname(target), { recursive: true });
+  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, target);
+  } finally {
+    rmSync(temporary, { force: true });
   }
 }
 

@@ -228,6 +228,44 @@ function classDeclaration(model: CodegenModel, auth: AuthRoute[]): string {
   return lines.join('\n');
 }
 
+const QUERIES_DOC = [
+  '/**',
+  ' * TanStack Query options of every read and write of `client`, typed as its methods: e.g.',
+  ' * `useQuery(cmsQueries(cms).articles.find({ populate: { author: true } }))`. Build it once per client.',
+  ' */',
+].join('\n');
+
+/**
+ * What `cmsQueries` needs of each member (`QueryTable`): the path of each content type, whether
+ * it is a single type, its custom routes, and `auth` when the server has `auth.me`. Nothing else
+ * refers to it, so an app that does not call `cmsQueries` does not bundle it.
+ */
+function queryTable(model: CodegenModel, auth: AuthRoute[], typed: boolean): string {
+  const entries = apiTypes(model).map((type) => {
+    const single = type.kind === 'singleType';
+    const path = stringLiteral(single ? type.singularName : type.pluralName);
+    const routes = type.customRoutes.map(
+      (route) =>
+        `${route.name}: { method: ${stringLiteral(route.method)}, path: ${stringLiteral(route.path)} }`,
+    );
+    const parts = [`path: ${path}`, ...(single ? ['single: true'] : [])];
+    if (routes.length > 0) parts.push(`routes: { ${routes.join(', ')} }`);
+    return `  ${type.clientProperty}: { ${parts.join(', ')} },\n`;
+  });
+  if (auth.some((route) => route.method === 'me')) entries.push('  auth: { auth: true },\n');
+  return [
+    `const QUERY_TABLE${typed ? ': QueryTable' : ''} = {\n${entries.join('')}};`,
+    '',
+    QUERIES_DOC,
+    `export function cmsQueries(client${typed ? ': CmsClient' : ''})${typed ? ': CmsQueries<CmsClient>' : ''} {`,
+    '  return createQueries(client, QUERY_TABLE);',
+    '}',
+    '',
+  ].join('\n');
+}
+
+const QUERIES_DECLARATION = `${QUERIES_DOC}\nexport declare function cmsQueries(client: CmsClient): CmsQueries<CmsClient>;\n`;
+
 /** Shorthands over the registry, so application code can name query results. */
 function helpers(): string {
   return [
@@ -265,16 +303,18 @@ function webhookHandler(model: CodegenModel, style: ConstantsStyle): string {
 }
 
 export function emitClientTs(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
+  const auth = authRoutes(model, surface);
   return withImports(
-    `${constants(info, 'ts')}\n${helpers()}\n${classSource(model, authRoutes(model, surface), true)}\n${webhookHandler(model, 'ts')}`,
+    `${constants(info, 'ts')}\n${helpers()}\n${classSource(model, auth, true)}\n${queryTable(model, auth, true)}\n${webhookHandler(model, 'ts')}`,
     surface,
     'and-types',
   );
 }
 
 export function emitClientJs(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
+  const auth = authRoutes(model, surface);
   return withImports(
-    `${constants(info, 'js')}\n${classSource(model, authRoutes(model, surface), false)}\n${webhookHandler(model, 'js')}`,
+    `${constants(info, 'js')}\n${classSource(model, auth, false)}\n${queryTable(model, auth, false)}\n${webhookHandler(model, 'js')}`,
     surface,
     'only',
   );
@@ -282,7 +322,7 @@ export function emitClientJs(model: CodegenModel, surface: RuntimeSurface, info:
 
 export function emitClientDts(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
   return withImports(
-    `${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model, authRoutes(model, surface))}\n${webhookHandler(model, 'dts')}`,
+    `${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model, authRoutes(model, surface))}\n${QUERIES_DECLARATION}\n${webhookHandler(model, 'dts')}`,
     surface,
     'and-types',
   );

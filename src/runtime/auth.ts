@@ -10,7 +10,8 @@ import type { Checked, QueryParams } from './params.ts';
 import type { QueryResult } from './result.ts';
 import type { EntryOf, ModelOf, SchemaShape } from './shape.ts';
 
-type UserModel<S extends SchemaShape> = ModelOf<S, 'plugin::users-permissions.user'>;
+/** @internal The users-permissions user's model. */
+export type UserModel<S extends SchemaShape> = ModelOf<S, 'plugin::users-permissions.user'>;
 /** A users-permissions user as the auth routes return it (no relations, no private fields). */
 export type AuthUser<S extends SchemaShape> = EntryOf<UserModel<S>>;
 /** Parameters of `auth.me()`: what to populate and select of the signed-in user. */

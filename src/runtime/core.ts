@@ -66,6 +66,8 @@ export interface CacheOptions {
   cache?: CmsCacheMode | undefined;
   /** Headers merged over the defaults; `undefined` removes one. */
   headers?: Record<string, string | undefined> | undefined;
+  /** Cancels the request (TanStack Query's `signal`, an `AbortController`'s): it rejects with the signal's reason. */
+  signal?: AbortSignal | undefined;
 }
 
 /** Options of `request()`. */
@@ -420,7 +422,14 @@ export class CmsClientCore {
     };
     const controller = core.timeout === undefined ? undefined : new AbortController();
     const timer = controller ? setTimeout(() => controller.abort(), core.timeout) : undefined;
-    if (controller) init.signal = controller.signal;
+    // The caller's signal aborts the request too; with a timeout, through the timeout's controller.
+    const signal = cache?.signal;
+    const cancel = () => controller?.abort(signal?.reason);
+    if (controller) {
+      init.signal = controller.signal;
+      if (signal?.aborted) cancel();
+      signal?.addEventListener('abort', cancel);
+    } else if (signal) init.signal = signal;
     try {
       const response = await core.fetch(url, init);
       attempt.response = response;
@@ -428,6 +437,8 @@ export class CmsClientCore {
       attempt.text = await response.text();
       attempt.ok = response.ok;
     } catch (error) {
+      // Cancelled by the caller: rejected with the signal's reason, as fetch itself does.
+      if (signal?.aborted) throw signal.reason;
       attempt.ok = false;
       attempt.failure = (await failures()).connectionError(
         error,
@@ -437,6 +448,7 @@ export class CmsClientCore {
       );
     } finally {
       if (timer) clearTimeout(timer);
+      signal?.removeEventListener('abort', cancel);
     }
     return attempt;
   }

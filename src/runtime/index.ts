@@ -138,6 +138,22 @@ export {
   type ZonePopulate,
 } from './params.ts';
 export { MAX_QUERY_LENGTH } from './query-limits.ts';
+export type {
+  ApiQueries,
+  AuthQueries,
+  CmsApiKey,
+  CmsDocumentKey,
+  CmsMutationContext,
+  CmsMutationOptions,
+  CmsQueries,
+  CmsQueryContext,
+  CmsQueryOptions,
+  CmsRootKey,
+  CollectionQueries,
+  RouteQueries,
+  SchemaOf,
+  SingleQueries,
+} from './query-options.ts';
 export { assertQueryLength, toQueryString } from './query-string.ts';
 export type { Entry, QueryResult } from './result.ts';
 export type {
@@ -188,6 +204,8 @@ export { authApi } from './auth.ts';
 export type { GeneratedInfo } from './core.ts';
 /** @internal */
 export { collectionApi, customRoute, singleApi } from './operations.ts';
+/** @internal */
+export { createQueries, type QueryTable } from './query-options.ts';
 /** @internal */
 export { i18nApi, uploadApi } from './upload.ts';
 /** @internal */

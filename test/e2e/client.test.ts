@@ -10,6 +10,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { CancelledError, MutationObserver, QueryClient } from '@tanstack/query-core';
 import { createApp, type RunningStrapi, startStrapi } from '../harness/app.ts';
 import { type Capture, checkCaptures, generateClient } from '../helpers/generated-client.ts';
 import { png } from '../helpers/png.ts';
@@ -828,6 +829,111 @@ describe('the query surface: _q, publicationFilter, meta.pagination', () => {
     assert.ok(generated.isCmsErrorOf(topLevel, 'PaginationError'), String(topLevel));
     assert.equal(topLevel.status, 400);
     assert.deepEqual((await cms.tags.findWithMeta({ start: 1 })).meta, { pagination: cases[0]?.[1] });
+  });
+});
+
+/** A query fetched through TanStack Query's own cache (the generated module is untyped here). */
+const fetchQuery = (queryClient: QueryClient, options: Any): Promise<Any> => queryClient.fetchQuery(options);
+
+describe('TanStack Query: cmsQueries with a real QueryClient', () => {
+  it('each query fetches what the client call returns, under its hierarchical key', async () => {
+    const queryClient = new QueryClient();
+    const q = generated.cmsQueries(anonymous);
+    const populate = { populate: { author: true, tags: { fields: ['name'] } }, sort: 'title:asc' };
+    assert.deepEqual(
+      await fetchQuery(queryClient, q.articles.find(populate)),
+      await anonymous.articles.find(populate),
+    );
+    const meta = { pagination: { page: 1, pageSize: 2 } };
+    assert.deepEqual(
+      await fetchQuery(queryClient, q.articles.findWithMeta(meta)),
+      await anonymous.articles.findWithMeta(meta),
+    );
+    const { documentId } = seeded.articles[0];
+    assert.deepEqual(
+      await fetchQuery(queryClient, q.articles.findOne(documentId, { populate: ['cover'] })),
+      await anonymous.articles.findOne(documentId, { populate: ['cover'] }),
+    );
+    assert.equal(await fetchQuery(queryClient, q.articles.findOne('no-such-document')), null);
+    assert.deepEqual(
+      await fetchQuery(queryClient, q.siteSetting.find({ populate: ['logo'] })),
+      await anonymous.siteSetting.find({ populate: ['logo'] }),
+    );
+    assert.deepEqual(
+      await fetchQuery(queryClient, q.articles.popular({ limit: 2 })),
+      await anonymous.articles.popular({ limit: 2 }),
+    );
+    const cached = (key: readonly unknown[]) => queryClient.getQueryCache().findAll({ queryKey: key }).length;
+    assert.equal(cached(q.key), 6);
+    assert.equal(cached(q.articles.key), 5);
+    assert.equal(cached(q.articles.documentKey(documentId)), 1);
+    assert.equal(cached(q.siteSetting.key), 1);
+    queryClient.clear();
+  });
+
+  it('auth.me as a query, keyed under the users API', async () => {
+    const user = strapi.seed.user;
+    const signedIn = new generated.CmsClient({ baseURL: strapi.url });
+    // Legacy mode (the kitchen app's): the caller keeps the JWT.
+    signedIn.setToken((await signedIn.auth.login({ identifier: user.email, password: user.password })).jwt);
+    const queryClient = new QueryClient();
+    const me = await fetchQuery(queryClient, generated.cmsQueries(signedIn).auth.me());
+    assert.equal(me.username, user.username);
+    assert.deepEqual(me, await signedIn.auth.me());
+    assert.equal(queryClient.getQueryCache().findAll({ queryKey: ['cms', 'users'] }).length, 1);
+  });
+
+  it("cancelling a query aborts its request: TanStack's signal reaches fetch", async () => {
+    for (const timeout of [undefined, 30_000]) {
+      const signals: AbortSignal[] = [];
+      const observed = new generated.CmsClient({
+        baseURL: strapi.url,
+        ...(timeout === undefined ? {} : { timeout }),
+        fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+          if (init?.signal) signals.push(init.signal);
+          return fetch(input, init);
+        },
+      });
+      const queryClient = new QueryClient();
+      const q = generated.cmsQueries(observed);
+      const pending = fetchQuery(queryClient, q.articles.find({ populate: '*' }));
+      await new Promise((resolve) => setImmediate(resolve));
+      await queryClient.cancelQueries({ queryKey: q.articles.key });
+      await assert.rejects(pending, (error: unknown) => error instanceof CancelledError);
+      assert.equal(signals.length, 1, `timeout ${timeout}: one request, with a signal`);
+      assert.equal(signals[0]!.aborted, true, `timeout ${timeout}: the request's signal was aborted`);
+    }
+  });
+
+  it('mutations write through the client and invalidate the API: the next read sees the change', async () => {
+    const queryClient = new QueryClient();
+    const q = generated.cmsQueries(cms);
+    const mutate = (options: Any, variables: Any): Promise<Any> =>
+      new MutationObserver(queryClient, options).mutate(variables);
+    const created = await mutate(q.tags.create(), { data: { name: 'tanstack' } });
+    assert.equal(created.name, 'tanstack');
+    const list = q.tags.find({ filters: { name: { $startsWith: 'tanstack' } } });
+    const one = q.tags.findOne(created.documentId);
+    assert.deepEqual(
+      (await fetchQuery(queryClient, list)).map((tag: Any) => tag.name),
+      ['tanstack'],
+    );
+    assert.equal((await fetchQuery(queryClient, one)).name, 'tanstack');
+    const updated = await mutate(q.tags.update(), {
+      documentId: created.documentId,
+      data: { name: 'tanstack-2' },
+    });
+    assert.equal(updated.name, 'tanstack-2');
+    assert.equal(queryClient.getQueryState(list.queryKey)?.isInvalidated, true);
+    assert.equal(queryClient.getQueryState(one.queryKey)?.isInvalidated, true);
+    assert.equal((await fetchQuery(queryClient, one)).name, 'tanstack-2');
+    await mutate(q.tags.delete(), { documentId: created.documentId });
+    assert.deepEqual(await fetchQuery(queryClient, list), []);
+    assert.equal(await fetchQuery(queryClient, one), null);
+    await assert.rejects(
+      () => mutate(q.tags.update(), { documentId: created.documentId, data: { name: 'gone' } }),
+      (error: Any) => generated.isCmsErrorOf(error, 'NotFoundError'),
+    );
   });
 });
 

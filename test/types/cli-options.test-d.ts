@@ -13,11 +13,17 @@ import {
   type GENERATE_FLAGS,
   type GenerateFlags,
   type GenerateOptions,
+  type PullFlags,
+  type PullOptions,
   resolveCheck,
   resolveGenerate,
+  resolvePull,
   resolveWatch,
+  type SchemaSource,
+  type WatchFlags,
 } from '../../src/cli/options.ts';
 import type { Remote } from '../../src/cli/remote.ts';
+import type { SnapshotFile } from '../../src/cli/snapshot.ts';
 import type { WatchOptions } from '../../src/cli/watch.ts';
 
 const TABLE = defineFlags({
@@ -39,12 +45,18 @@ expectTypeOf<GenerateFlags>().toEqualTypeOf<{
   format?: string;
   force?: boolean;
   'import-extension'?: string;
+  json?: boolean;
+  schema?: string;
 }>();
+expectTypeOf<WatchFlags>().toEqualTypeOf<Omit<GenerateFlags, 'schema'>>();
+expectTypeOf<PullFlags>().toEqualTypeOf<{ url?: string; token?: string; schema?: string }>();
 expectTypeOf<CheckFlags>().toEqualTypeOf<{
   output?: string;
   url?: string;
   token?: string;
+  schema?: string;
   strict?: boolean;
+  json?: boolean;
 }>();
 expectTypeOf<FlagValues<typeof GENERATE_FLAGS>>().toEqualTypeOf<GenerateFlags>();
 expectTypeOf<FlagValues<typeof CHECK_FLAGS>>().toEqualTypeOf<CheckFlags>();
@@ -53,7 +65,11 @@ const context = { cwd: '.', env: {} };
 expectTypeOf(resolveGenerate([], context)).toEqualTypeOf<GenerateOptions>();
 expectTypeOf(resolveGenerate([], context).format).toEqualTypeOf<'js' | 'ts'>();
 expectTypeOf(resolveGenerate([], context).force).toEqualTypeOf<boolean>();
-expectTypeOf(resolveGenerate([], context).remote).toEqualTypeOf<Remote>();
+expectTypeOf(resolveGenerate([], context).source).toEqualTypeOf<SchemaSource>();
+expectTypeOf(resolveWatch([], context).generate.source.remote).toEqualTypeOf<Remote>();
+expectTypeOf(resolvePull([], context)).toEqualTypeOf<PullOptions>();
+expectTypeOf(resolvePull([], context).snapshot).toEqualTypeOf<SnapshotFile>();
+expectTypeOf(resolveCheck([], context).snapshot).toEqualTypeOf<SnapshotFile | undefined>();
 expectTypeOf(resolveWatch([], context).watch).toEqualTypeOf<WatchOptions>();
 expectTypeOf(resolveCheck([], context)).toEqualTypeOf<CheckOptions>();
 expectTypeOf(resolveCheck([], context).remote).toEqualTypeOf<Remote | undefined>();

@@ -31,6 +31,8 @@ describe('cms-types init', () => {
         'app/cms',
         'Format, js or ts (js): ',
         'ts',
+        'Schema snapshot file to commit and generate from without Strapi, e.g. cms-schema.json (empty: generate from Strapi): ',
+        '',
         '--',
         process.execPath,
         CLI,
@@ -72,6 +74,8 @@ describe('cms-types init', () => {
         '',
         'Format',
         '',
+        'Schema snapshot',
+        '',
         '--',
         process.execPath,
         CLI,
@@ -100,6 +104,28 @@ describe('cms-types init', () => {
     assert.equal(
       manifest(project).json.scripts['cms:generate'],
       'cms-types generate --url https://cms.example.test --output src/gen',
+    );
+  });
+
+  it('--schema sets up the snapshot workflow: pull asks Strapi, generate and check read the file', async () => {
+    const project = createProject('init-snapshot');
+    writeFileSync(join(project, 'package.json'), MANIFEST);
+    const run = await runCli(
+      ['init', '--url', 'https://cms.example.test', '--output', 'src/cms', '--schema', 'cms schema.json'],
+      { cwd: project },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /Added "cms:pull", "cms:generate" and "cms:check" scripts to package\.json/);
+    assert.match(run.stdout, /run npm run cms:pull and commit cms schema\.json/);
+    const { scripts } = manifest(project).json;
+    assert.equal(
+      scripts['cms:pull'],
+      "cms-types pull --url https://cms.example.test --schema 'cms schema.json'",
+    );
+    assert.equal(scripts['cms:generate'], "cms-types generate --schema 'cms schema.json' --output src/cms");
+    assert.equal(
+      scripts['cms:check'],
+      "cms-types check --schema 'cms schema.json' --output src/cms --strict",
     );
   });
 

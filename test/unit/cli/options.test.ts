@@ -10,8 +10,13 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { UsageError } from '../../../src/cli/args.ts';
 import { main } from '../../../src/cli/main.ts';
-import { resolveCheck, resolveGenerate, resolveWatch } from '../../../src/cli/options.ts';
-import { RemoteError } from '../../../src/cli/remote.ts';
+import {
+  type GenerateOptions,
+  resolveCheck,
+  resolveGenerate,
+  resolveWatch,
+} from '../../../src/cli/options.ts';
+import { type Remote, RemoteError } from '../../../src/cli/remote.ts';
 import { ROOT } from '../../harness/paths.ts';
 
 const folders: string[] = [];
@@ -30,14 +35,24 @@ function project(config?: unknown, manifest?: string): string {
 
 const BASE = ['--url', 'http://flag.test', '--output', 'src/cms'];
 
+/** The server a generation reads from (a failure when it reads a snapshot). */
+function remote(options: GenerateOptions): Remote {
+  assert.equal(options.source.kind, 'server');
+  return (options.source as { remote: Remote }).remote;
+}
+
+function url(options: GenerateOptions): string {
+  return remote(options).url;
+}
+
 describe('options: precedence', () => {
   it('url: --url over CMS_URL over the config', () => {
     const cwd = project({ url: 'http://config.test', output: 'src/cms' });
     const env = { CMS_URL: 'http://env.test/' };
-    assert.equal(resolveGenerate(['--url', 'http://flag.test'], { cwd, env }).remote.url, 'http://flag.test');
-    assert.equal(resolveGenerate([], { cwd, env }).remote.url, 'http://env.test');
-    assert.equal(resolveGenerate([], { cwd, env: {} }).remote.url, 'http://config.test');
-    assert.equal(resolveGenerate([], { cwd, env: { CMS_URL: '' } }).remote.url, 'http://config.test');
+    assert.equal(url(resolveGenerate(['--url', 'http://flag.test'], { cwd, env })), 'http://flag.test');
+    assert.equal(url(resolveGenerate([], { cwd, env })), 'http://env.test');
+    assert.equal(url(resolveGenerate([], { cwd, env: {} })), 'http://config.test');
+    assert.equal(url(resolveGenerate([], { cwd, env: { CMS_URL: '' } })), 'http://config.test');
     assert.equal(resolveCheck([], { cwd, env: {} }).remote?.url, 'http://config.test');
   });
 
@@ -64,9 +79,9 @@ describe('options: precedence', () => {
   it('token: --token over CMS_TOKEN; an empty CMS_TOKEN is no token', () => {
     const cwd = project();
     const env = { CMS_TOKEN: 'from-env' };
-    assert.equal(resolveGenerate([...BASE, '--token', 'from-flag'], { cwd, env }).remote.token, 'from-flag');
-    assert.equal(resolveGenerate(BASE, { cwd, env }).remote.token, 'from-env');
-    assert.equal(resolveGenerate(BASE, { cwd, env: { CMS_TOKEN: '' } }).remote.token, undefined);
+    assert.equal(remote(resolveGenerate([...BASE, '--token', 'from-flag'], { cwd, env })).token, 'from-flag');
+    assert.equal(remote(resolveGenerate(BASE, { cwd, env })).token, 'from-env');
+    assert.equal(remote(resolveGenerate(BASE, { cwd, env: { CMS_TOKEN: '' } })).token, undefined);
     assert.equal(
       resolveCheck(['--output', 'src/cms', '--url', 'http://x.test'], { cwd, env }).remote?.token,
       'from-env',
@@ -90,11 +105,12 @@ describe('options: the typed result', () => {
     assert.deepEqual(
       resolveGenerate([...BASE, '--format=ts', '--force', '--token', 't0k'], { cwd, env: {}, signal }),
       {
-        remote: { url: 'http://flag.test', token: 't0k', signal },
+        source: { kind: 'server', remote: { url: 'http://flag.test', token: 't0k', signal } },
         outputDir: join(cwd, 'src/cms'),
         outputLabel: 'src/cms',
         format: 'ts',
         force: true,
+        json: false,
         projectRoot: cwd,
       },
     );
@@ -105,7 +121,7 @@ describe('options: the typed result', () => {
     const cwd = project();
     const watch = resolveWatch(BASE, { cwd, env: { CMS_TYPES_WATCH_IDLE_MS: '1500' } });
     assert.deepEqual(watch.watch, { idleTimeout: 1500 });
-    assert.equal(watch.generate.remote.url, 'http://flag.test');
+    assert.equal(watch.generate.source.remote.url, 'http://flag.test');
     assert.deepEqual(resolveWatch(BASE, { cwd, env: {} }).watch, {});
   });
 
@@ -115,7 +131,9 @@ describe('options: the typed result', () => {
       outputDir: join(cwd, 'src/cms'),
       outputLabel: 'src/cms',
       remote: undefined,
+      snapshot: undefined,
       strict: true,
+      json: false,
     });
   });
 });
@@ -131,7 +149,9 @@ describe('options: invalid values get clear messages', () => {
     const env = {};
     assert.throws(
       () => resolveGenerate(['--output', 'src/cms'], { cwd, env }),
-      usage(/^cms-types generate needs --url <url> \(or CMS_URL\), e\.g\. --url http:\/\/localhost:1337$/),
+      usage(
+        /^cms-types generate needs --url <url> \(or CMS_URL\), e\.g\. --url http:\/\/localhost:1337, or --schema <file> to generate from a snapshot$/,
+      ),
     );
     assert.throws(
       () => resolveWatch(['--url', 'http://x.test'], { cwd, env }),

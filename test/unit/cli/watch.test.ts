@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { CliContext } from '../../../src/cli/context.ts';
-import { type GenerateFlags, generateOptions } from '../../../src/cli/options.ts';
+import { type WatchFlags, watchOptions } from '../../../src/cli/options.ts';
 import { createOutput } from '../../../src/cli/output.ts';
 import { type WatchOptions, watch } from '../../../src/cli/watch.ts';
 import type { SchemaResponse } from '../../../src/schema/types.ts';
@@ -86,7 +86,7 @@ describe('cms-types watch: dead streams and repeated hashes', () => {
   });
 
   /** Runs the watch for `ms` (in a new project, or in `reuse`), then stops it as Ctrl-C would. */
-  async function watchFor(ms: number, options: WatchOptions = {}, flags: GenerateFlags = {}, reuse?: string) {
+  async function watchFor(ms: number, options: WatchOptions = {}, flags: WatchFlags = {}, reuse?: string) {
     project = reuse ?? mkdtempSync(join(tmpdir(), 'cms-watch-'));
     writeFileSync(join(project, 'package.json'), '{"name":"watch","private":true}\n');
     connections = 0;
@@ -105,7 +105,7 @@ describe('cms-types watch: dead streams and repeated hashes', () => {
       out: createOutput({ stdout: sink, stderr: sink, env: {} }),
       signal: stop.signal,
     };
-    const settings = generateOptions({ url, output: 'src/cms', ...flags }, context, 'watch');
+    const settings = watchOptions({ url, output: 'src/cms', ...flags }, context).generate;
     const running = watch(settings, context, { initialBackoff: 20, ...options });
     await new Promise((resolve) => setTimeout(resolve, ms));
     stop.abort();

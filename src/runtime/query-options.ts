@@ -1,0 +1,322 @@
+/**
+ * TanStack Query without a dependency: `cmsQueries(client)` (the generated client's, built on
+ * `createQueries` with the table of its members) gives, for every read of the client,
+ * the `{ queryKey, queryFn }` pair `useQuery`, `queryOptions` and `prefetchQuery` take (React,
+ * Vue, Solid, Svelte: the options object is the same in each), with the result typed as the
+ * client types it (following `populate` and `fields`), and the mutation options of the writes,
+ * which invalidate what they change. Nothing here, nor the table, is reachable from the client
+ * class, so an app that does not call `cmsQueries` does not ship it.
+ *
+ * Keys are hierarchical, so one prefix invalidates a whole branch:
+ * - `['cms']`: every read of the client (`cmsQueries(cms).key`);
+ * - `['cms', path]`: every read of one API (`/api/<path>`: a content type's lists, documents and
+ *   custom routes; `['cms', 'users']` holds `auth.me`);
+ * - `['cms', path, 'document', documentId]`: the reads of one document (`findOne`).
+ */
+import type { MeParams, UserModel } from './auth.ts';
+import type { CacheOptions, CmsClientCore } from './core.ts';
+import type { CmsListResponse, PaginationMeta } from './meta.ts';
+import type { CollectionApi, NoParams, RouteSpec, SingleApi } from './operations.ts';
+import type {
+  Checked,
+  DeleteParams,
+  FindOneParams,
+  QueryParams,
+  SingleParams,
+  WriteParams,
+} from './params.ts';
+import type { QueryResult } from './result.ts';
+import type { InputFor, IsDraft, ModelOf, SchemaShape } from './shape.ts';
+
+/** The key of every read of a client. */
+export type CmsRootKey = readonly ['cms'];
+/** The key of every read of one API (`/api/<path>`). */
+export type CmsApiKey = readonly ['cms', string];
+/** The key of the reads of one document. */
+export type CmsDocumentKey = readonly ['cms', string, 'document', string];
+
+/** What a query's function receives from TanStack Query that the client uses: the signal that cancels it. */
+export interface CmsQueryContext {
+  /** Aborted when TanStack Query cancels the query: it aborts the request. */
+  signal: AbortSignal;
+}
+
+/** A query for TanStack Query: its key and the function that reads `T`. */
+export interface CmsQueryOptions<T> {
+  /** Where TanStack Query caches the result: below the API's key, by operation and parameters. */
+  queryKey: readonly unknown[];
+  /** Reads `T` through the client, passing the query's signal to the request. */
+  queryFn: (context: CmsQueryContext) => Promise<T>;
+}
+
+/** What a mutation's callbacks receive from TanStack Query (v5.80 and later) that the options use. */
+export interface CmsMutationContext {
+  /** The `QueryClient` the mutation runs in. */
+  client: {
+    /** Marks the queries under `queryKey` stale and refetches the active ones. */
+    invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<unknown>;
+  };
+}
+
+/** A mutation for TanStack Query: it writes with `variables` and, once done, invalidates `invalidates`. */
+export interface CmsMutationOptions<T, V> {
+  /** The API's key and the operation: `['cms', 'articles', 'update']`. */
+  mutationKey: readonly unknown[];
+  /** Writes through the client with what `mutate` was given. */
+  mutationFn: (variables: V) => Promise<T>;
+  /** Invalidates the API's key: its lists, its documents and its custom routes. */
+  onSuccess: (
+    data: T,
+    variables: V,
+    onMutateResult: unknown,
+    context: CmsMutationContext,
+  ) => Promise<unknown>;
+}
+
+/** The queries and mutations of a collection type. */
+export interface CollectionQueries<S extends SchemaShape, U extends string, M = ModelOf<S, U>> {
+  /** Every read of this API. */
+  readonly key: CmsApiKey;
+  /** The reads of one document. */
+  documentKey(documentId: string): CmsDocumentKey;
+  /** `find`: the list, typed as `find` returns it. */
+  find<const P extends QueryParams<S, M> = NoParams>(
+    params?: Checked<P, QueryParams<S, M>>,
+    cacheOptions?: CacheOptions,
+  ): CmsQueryOptions<QueryResult<S, M, P, IsDraft<P>>[]>;
+  /** `findWithMeta`: the list with its pagination. */
+  findWithMeta<const P extends QueryParams<S, M> = NoParams>(
+    params?: Checked<P, QueryParams<S, M>>,
+    cacheOptions?: CacheOptions,
+  ): CmsQueryOptions<CmsListResponse<QueryResult<S, M, P, IsDraft<P>>[], PaginationMeta<P>>>;
+  /** `findOne`: one document, or `null` when there is none. */
+  findOne<const P extends FindOneParams<S, M> = NoParams>(
+    documentId: string,
+    params?: Checked<P, FindOneParams<S, M>>,
+    cacheOptions?: CacheOptions,
+  ): CmsQueryOptions<QueryResult<S, M, P, IsDraft<P>> | null>;
+  /** `create` with these query parameters; `mutate({ data })`. */
+  create<const P extends WriteParams<S, M> = NoParams>(
+    params?: Checked<P, WriteParams<S, M>>,
+  ): CmsMutationOptions<QueryResult<S, M, P, IsDraft<P>>, { data: InputFor<M, P> | FormData }>;
+  /** `update` with these query parameters; `mutate({ documentId, data })`. */
+  update<const P extends WriteParams<S, M> = NoParams>(
+    params?: Checked<P, WriteParams<S, M>>,
+  ): CmsMutationOptions<
+    QueryResult<S, M, P, IsDraft<P>>,
+    { documentId: string; data: Partial<InputFor<M, P>> | FormData }
+  >;
+  /** `delete` (of one locale with `{ locale }`); `mutate({ documentId })`. */
+  delete(
+    params?: DeleteParams,
+  ): CmsMutationOptions<QueryResult<S, M, NoParams> | null, { documentId: string }>;
+}
+
+/** The query and mutation of a single type. */
+export interface SingleQueries<S extends SchemaShape, U extends string, M = ModelOf<S, U>> {
+  /** Every read of this API. */
+  readonly key: CmsApiKey;
+  /** `find`: the entry, typed as `find` returns it. */
+  find<const P extends SingleParams<S, M> = NoParams>(
+    params?: Checked<P, SingleParams<S, M>>,
+    cacheOptions?: CacheOptions,
+  ): CmsQueryOptions<QueryResult<S, M, P, IsDraft<P>>>;
+  /** `update` with these query parameters; `mutate({ data })`. */
+  update<const P extends WriteParams<S, M> = NoParams>(
+    params?: Checked<P, WriteParams<S, M>>,
+  ): CmsMutationOptions<QueryResult<S, M, P, IsDraft<P>>, { data: Partial<InputFor<M, P>> | FormData }>;
+}
+
+/** The custom GET routes of an API as queries: the route's arguments, its result type `R`. */
+export type RouteQueries<A, Crud extends PropertyKey> = {
+  readonly [K in Exclude<keyof A, Crud>]: A[K] extends (...args: infer Args) => Promise<unknown>
+    ? <R = unknown>(...args: Args) => CmsQueryOptions<R>
+    : never;
+};
+
+/** `auth.me` as a query (key `['cms', 'users', 'me', params]`), where the server has the route. */
+export interface AuthQueries<S extends SchemaShape> {
+  /** The signed-in user; `populate` and `fields` type it as `auth.me` does. */
+  me<const P extends MeParams<S> = NoParams>(
+    params?: Checked<P, MeParams<S>>,
+    cacheOptions?: CacheOptions,
+  ): CmsQueryOptions<QueryResult<S, UserModel<S>, P>>;
+}
+
+/** The schema of a client `C`, read off its collection and single types. */
+export type SchemaOf<C> = {
+  [K in keyof C]: C[K] extends CollectionApi<infer S, string>
+    ? S
+    : C[K] extends SingleApi<infer S, string>
+      ? S
+      : never;
+}[keyof C];
+
+/** The queries of an API member `A` of a client of schema `S`: collection types, single types, `auth`. */
+export type ApiQueries<A, S> =
+  A extends CollectionApi<infer T, infer U, infer M>
+    ? CollectionQueries<T, U, M> & RouteQueries<A, keyof CollectionApi<T, U, M>>
+    : A extends SingleApi<infer T, infer U, infer M>
+      ? SingleQueries<T, U, M> & RouteQueries<A, keyof SingleApi<T, U, M>>
+      : A extends { me: unknown; clearToken(): void }
+        ? S extends SchemaShape
+          ? AuthQueries<S>
+          : never
+        : never;
+
+/** What `cmsQueries(client)` returns: `key`, and the queries of each API member by its name. */
+export type CmsQueries<C> = {
+  /** Every read of the client: `['cms']`. */
+  readonly key: CmsRootKey;
+} & {
+  readonly [K in keyof C as ApiQueries<C[K], SchemaOf<C>> extends never ? never : K]: ApiQueries<
+    C[K],
+    SchemaOf<C>
+  >;
+};
+
+const ROOT: CmsRootKey = ['cms'];
+
+type Method = (...args: unknown[]) => Promise<unknown>;
+/** An API object as this file calls it: the methods by name, untyped. */
+interface Loose {
+  find?: Method;
+  findWithMeta?: Method;
+  findOne?: Method;
+  create?: Method;
+  update?: Method;
+  delete?: Method;
+  me?: Method;
+}
+/** What `mutate` is called with. */
+interface Variables {
+  data?: unknown;
+  documentId?: unknown;
+}
+
+/** The options with the query's signal merged in. */
+const withSignal = (cacheOptions: CacheOptions | undefined, signal: AbortSignal): CacheOptions => ({
+  ...cacheOptions,
+  signal,
+});
+
+function query(
+  queryKey: readonly unknown[],
+  read: (signal: AbortSignal) => Promise<unknown>,
+): CmsQueryOptions<unknown> {
+  return { queryKey, queryFn: ({ signal }) => read(signal) };
+}
+
+function mutation(
+  key: CmsApiKey,
+  name: string,
+  write: (variables: Variables) => Promise<unknown>,
+): CmsMutationOptions<unknown, Variables> {
+  return {
+    mutationKey: [...key, name],
+    mutationFn: write,
+    onSuccess: (_data, _variables, _result, context) => context.client.invalidateQueries({ queryKey: key }),
+  };
+}
+
+/** Arguments of a write: the data, then the query parameters when there are any. */
+const writeArgs = (data: unknown, params: object | undefined): unknown[] =>
+  params === undefined ? [data] : [data, params];
+
+/**
+ * What `createQueries` needs of each API member of a generated client, by property name: the
+ * path of a collection type (`/api/<path>`) or a single type (`single`), with its custom routes;
+ * or `auth`, for `auth.me`.
+ * @internal
+ */
+export type QueryTable = Record<
+  string,
+  { path: string; single?: true; routes?: Record<string, RouteSpec> } | { auth: true }
+>;
+
+/** The queries of a collection-type or single-type API object at `/api/<path>`. */
+function apiQueries(
+  api: Loose,
+  path: string,
+  single: boolean,
+  routes: Record<string, RouteSpec>,
+): Record<string, unknown> {
+  const key: CmsApiKey = ['cms', path];
+  const documentKey = (documentId: string): CmsDocumentKey => [...key, 'document', documentId];
+  const queries: Record<string, unknown> = {
+    key,
+    find: (params?: object, cacheOptions?: CacheOptions) =>
+      query([...key, 'find', params ?? {}], (signal) => api.find!(params, withSignal(cacheOptions, signal))),
+    update: (params?: object) =>
+      mutation(key, 'update', (v) =>
+        single
+          ? api.update!(...writeArgs(v.data, params))
+          : api.update!(v.documentId, ...writeArgs(v.data, params)),
+      ),
+  };
+  if (!single) {
+    Object.assign(queries, {
+      documentKey,
+      findWithMeta: (params?: object, cacheOptions?: CacheOptions) =>
+        query([...key, 'findWithMeta', params ?? {}], (signal) =>
+          api.findWithMeta!(params, withSignal(cacheOptions, signal)),
+        ),
+      findOne: (documentId: string, params?: object, cacheOptions?: CacheOptions) =>
+        query([...documentKey(documentId), params ?? {}], (signal) =>
+          api.findOne!(documentId, params, withSignal(cacheOptions, signal)),
+        ),
+      create: (params?: object) => mutation(key, 'create', (v) => api.create!(...writeArgs(v.data, params))),
+      delete: (params?: object) =>
+        mutation(key, 'delete', (v) =>
+          params === undefined ? api.delete!(v.documentId) : api.delete!(v.documentId, params),
+        ),
+    });
+  }
+  for (const [name, route] of Object.entries(routes))
+    queries[name] = routeQuery(key, name, (api as Record<string, Method>)[name]!, route);
+  return queries;
+}
+
+/** A custom route's query: its path parameters and query parameters are in the key; GET only. */
+function routeQuery(key: CmsApiKey, name: string, method: Method, route: RouteSpec) {
+  const params = route.path.split('/').filter((segment) => segment.startsWith(':')).length;
+  return (...args: unknown[]) => {
+    if (route.method !== 'GET')
+      throw new TypeError(
+        `${route.method} /api${route.path} is not a read: call it in a mutation, not as a query (cmsQueries(...).${name})`,
+      );
+    const call = args.slice(0, params + 1);
+    return query([...key, 'route', name, ...call], (signal) =>
+      method(...call, withSignal(args[params + 1] as CacheOptions | undefined, signal)),
+    );
+  };
+}
+
+/** `auth.me` as a query; its key sits under the users API's. */
+function authQueries(auth: Loose): Record<string, unknown> {
+  return {
+    me: (params?: object, cacheOptions?: CacheOptions) =>
+      query(['cms', 'users', 'me', params ?? {}], (signal) =>
+        auth.me!(params, withSignal(cacheOptions, signal)),
+      ),
+  };
+}
+
+/**
+ * The TanStack Query options of every read and write of `client`, whose members `table`
+ * describes (the generated `cmsQueries(client)` passes its own).
+ * @internal
+ */
+export function createQueries<C extends CmsClientCore>(client: C, table: QueryTable): CmsQueries<C> {
+  const members = client as unknown as Record<string, Loose>;
+  const queries: Record<string, unknown> = { key: ROOT };
+  for (const [name, entry] of Object.entries(table)) {
+    const member = members[name];
+    if (member === undefined) continue;
+    queries[name] =
+      'auth' in entry
+        ? authQueries(member)
+        : apiQueries(member, entry.path, entry.single === true, entry.routes ?? {});
+  }
+  return queries as CmsQueries<C>;
+}

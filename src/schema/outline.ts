@@ -1,0 +1,120 @@
+/**
+ * The outline of a schema: what a schema diff compares (content types, components, their fields'
+ * type, `required`, enum values, relation, target and component, and the routes), and nothing
+ * else. The generator stores it beside its output, so the next generation can say what changed
+ * without the previous payload, offline too. Built in a fixed order; small next to the output.
+ */
+import type { CmsSchema, SchemaAttribute } from './types.ts';
+
+export interface OutlineAttribute {
+  type: string;
+  required?: boolean;
+  enum?: string[];
+  relation?: string;
+  target?: string;
+  component?: string;
+  repeatable?: boolean;
+  components?: string[];
+  multiple?: boolean;
+}
+
+export interface OutlineRoute {
+  method: string;
+  /** Below `/api`, with `:param` placeholders. */
+  path: string;
+  /** The controller action: it names the client method. */
+  handler: string;
+}
+
+export interface OutlineContentType {
+  kind: string;
+  attributes: Record<string, OutlineAttribute>;
+  routes: OutlineRoute[];
+}
+
+export interface OutlineComponent {
+  attributes: Record<string, OutlineAttribute>;
+}
+
+export interface SchemaOutline {
+  contentTypes: Record<string, OutlineContentType>;
+  components: Record<string, OutlineComponent>;
+  /** users-permissions routes by name; null without users-permissions. */
+  auth: { routes: Record<string, { method: string; path: string }> } | null;
+}
+
+const KEYS = [
+  'type',
+  'required',
+  'enum',
+  'relation',
+  'target',
+  'component',
+  'repeatable',
+  'components',
+  'multiple',
+] as const;
+
+export function outlineAttribute(attribute: SchemaAttribute): OutlineAttribute {
+  const outline: Record<string, unknown> = {};
+  for (const key of KEYS) if (attribute[key] !== undefined) outline[key] = attribute[key];
+  return outline as unknown as OutlineAttribute;
+}
+
+function outlineAttributes(attributes: Record<string, SchemaAttribute>): Record<string, OutlineAttribute> {
+  const outline: Record<string, OutlineAttribute> = {};
+  for (const [name, attribute] of Object.entries(attributes)) outline[name] = outlineAttribute(attribute);
+  return outline;
+}
+
+export function schemaOutline(schema: CmsSchema): SchemaOutline {
+  const contentTypes: SchemaOutline['contentTypes'] = {};
+  for (const uid of Object.keys(schema.contentTypes).sort()) {
+    const type = schema.contentTypes[uid];
+    if (!type) continue;
+    contentTypes[uid] = {
+      kind: type.kind,
+      attributes: outlineAttributes(type.attributes),
+      routes: type.routes.map(({ method, path, handler }) => ({ method, path, handler })),
+    };
+  }
+  const components: SchemaOutline['components'] = {};
+  for (const uid of Object.keys(schema.components).sort()) {
+    const component = schema.components[uid];
+    if (component) components[uid] = { attributes: outlineAttributes(component.attributes) };
+  }
+  const routes: Record<string, { method: string; path: string }> = {};
+  for (const name of Object.keys(schema.auth?.routes ?? {}).sort()) {
+    const route = schema.auth?.routes[name as keyof NonNullable<CmsSchema['auth']>['routes']];
+    if (route) routes[name] = { method: route.method, path: route.path };
+  }
+  return { contentTypes, components, auth: schema.auth ? { routes } : null };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isAttributes(value: unknown): boolean {
+  return isObject(value) && Object.values(value).every((a) => isObject(a) && typeof a.type === 'string');
+}
+
+/** Whether a stored value (read back from disk) has the outline's shape. */
+export function isSchemaOutline(value: unknown): value is SchemaOutline {
+  if (!isObject(value) || !isObject(value.contentTypes) || !isObject(value.components)) return false;
+  const typesOk = Object.values(value.contentTypes).every(
+    (type) =>
+      isObject(type) &&
+      typeof type.kind === 'string' &&
+      isAttributes(type.attributes) &&
+      Array.isArray(type.routes) &&
+      type.routes.every(
+        (route) => isObject(route) && typeof route.method === 'string' && typeof route.path === 'string',
+      ),
+  );
+  const componentsOk = Object.values(value.components).every(
+    (component) => isObject(component) && isAttributes(component.attributes),
+  );
+  const authOk = value.auth === null || (isObject(value.auth) && isObject(value.auth.routes));
+  return typesOk && componentsOk && authOk;
+}

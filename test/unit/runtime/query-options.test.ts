@@ -1,0 +1,184 @@
+/**
+ * `cmsQueries` without a server where none is needed (keys, refusals, the mutations'
+ * invalidation), and cancellation on loopback against a server that never answers, which a live
+ * Strapi cannot be made to do: TanStack's `signal` aborts the request, with and without the
+ * client's own timeout. The queries against the real Strapi are in test/e2e/client.test.ts.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { authApi } from '../../../src/runtime/auth.ts';
+import { type CmsClientConfig, CmsClientCore } from '../../../src/runtime/core.ts';
+import { isCmsConnectionError } from '../../../src/runtime/errors.ts';
+import { collectionApi, customRoute, singleApi } from '../../../src/runtime/operations.ts';
+import { createQueries, type QueryTable } from '../../../src/runtime/query-options.ts';
+
+/** A client shaped like a generated one: a collection type with custom routes, a single type, auth. */
+class TestClient extends CmsClientCore {
+  readonly articles = Object.assign(collectionApi(this, 'articles'), {
+    popular: customRoute(this, { method: 'GET', path: '/articles/popular' }),
+    byAuthor: customRoute(this, { method: 'GET', path: '/articles/by/:author' }),
+    like: customRoute(this, { method: 'POST', path: '/articles/:id/like' }),
+  });
+  readonly siteSetting = singleApi(this, 'site-setting');
+  readonly auth = authApi(this, { me: '/users/me' });
+  readonly label = 'not an API';
+}
+
+/** The table the generator would write for TestClient, plus a member the client lacks. */
+const TABLE: QueryTable = {
+  articles: {
+    path: 'articles',
+    routes: {
+      popular: { method: 'GET', path: '/articles/popular' },
+      byAuthor: { method: 'GET', path: '/articles/by/:author' },
+      like: { method: 'POST', path: '/articles/:id/like' },
+    },
+  },
+  siteSetting: { path: 'site-setting', single: true },
+  auth: { auth: true },
+  missing: { path: 'missing' },
+};
+
+const client = (config: Partial<CmsClientConfig> = {}) =>
+  new TestClient({ baseURL: 'http://127.0.0.1:1', ...config });
+const cmsQueries = (from: TestClient) => createQueries(from, TABLE);
+
+describe('cmsQueries: keys', () => {
+  const q = cmsQueries(client());
+
+  it('one key for the client, one per API, one per document, each a prefix of the next', () => {
+    assert.deepEqual(q.key, ['cms']);
+    assert.deepEqual(q.articles.key, ['cms', 'articles']);
+    assert.deepEqual(q.articles.documentKey('d1'), ['cms', 'articles', 'document', 'd1']);
+    assert.deepEqual(q.siteSetting.key, ['cms', 'site-setting']);
+  });
+
+  it('each read is keyed below its API by operation and parameters; no parameters key as {}', () => {
+    const populate = { populate: { author: true } } as const;
+    assert.deepEqual(q.articles.find(populate).queryKey, ['cms', 'articles', 'find', populate]);
+    assert.deepEqual(q.articles.find().queryKey, ['cms', 'articles', 'find', {}]);
+    assert.deepEqual(q.articles.findWithMeta().queryKey, ['cms', 'articles', 'findWithMeta', {}]);
+    assert.deepEqual(q.articles.findOne('d1', populate).queryKey, [
+      'cms',
+      'articles',
+      'document',
+      'd1',
+      populate,
+    ]);
+    assert.deepEqual(q.siteSetting.find().queryKey, ['cms', 'site-setting', 'find', {}]);
+    assert.deepEqual(q.auth.me().queryKey, ['cms', 'users', 'me', {}]);
+  });
+
+  it('custom GET routes: path parameters and query parameters in the key, cache options not', () => {
+    assert.deepEqual(q.articles.popular({ limit: 2 }, { revalidate: 60 }).queryKey, [
+      'cms',
+      'articles',
+      'route',
+      'popular',
+      { limit: 2 },
+    ]);
+    assert.deepEqual(q.articles.byAuthor('ada').queryKey, ['cms', 'articles', 'route', 'byAuthor', 'ada']);
+  });
+
+  it('only the members the table names and the client has get queries', () => {
+    assert.deepEqual(Object.keys(q).sort(), ['articles', 'auth', 'key', 'siteSetting']);
+    assert.deepEqual(Object.keys(q.siteSetting).sort(), ['find', 'key', 'update']);
+  });
+
+  it('a route that is not a GET is refused as a query, with what to do instead', () => {
+    assert.throws(
+      () => q.articles.like('d1'),
+      (error: unknown) =>
+        error instanceof TypeError &&
+        error.message ===
+          'POST /api/articles/:id/like is not a read: call it in a mutation, not as a query (cmsQueries(...).like)',
+    );
+  });
+});
+
+describe('cmsQueries: mutations invalidate their API', () => {
+  it('create, update and delete invalidate the API key once they succeed', async () => {
+    const q = cmsQueries(client());
+    const invalidated: unknown[] = [];
+    const context = {
+      client: {
+        invalidateQueries: async (filters: { queryKey: readonly unknown[] }) => {
+          invalidated.push(filters.queryKey);
+        },
+      },
+    };
+    for (const options of [
+      q.articles.create(),
+      q.articles.update(),
+      q.articles.delete(),
+      q.siteSetting.update(),
+    ])
+      await options.onSuccess(null as never, {} as never, undefined, context);
+    assert.deepEqual(invalidated, [
+      ['cms', 'articles'],
+      ['cms', 'articles'],
+      ['cms', 'articles'],
+      ['cms', 'site-setting'],
+    ]);
+    assert.deepEqual(q.articles.update().mutationKey, ['cms', 'articles', 'update']);
+  });
+});
+
+describe('cmsQueries: the query signal aborts the request', () => {
+  let server: Server;
+  let silent: string;
+  const sockets = new Set<Socket>();
+
+  before(async () => {
+    // Accepts requests and never answers.
+    server = createServer(() => {});
+    server.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    silent = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  after(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  for (const timeout of [undefined, 10_000]) {
+    it(`a cancelled query rejects at once with the signal's reason (client timeout ${timeout ?? 'none'})`, async () => {
+      let hooked = 0;
+      const q = cmsQueries(
+        client({ baseURL: silent, ...(timeout === undefined ? {} : { timeout }), onError: () => hooked++ }),
+      );
+      const controller = new AbortController();
+      const started = Date.now();
+      const pending = q.articles.find().queryFn({ signal: controller.signal });
+      setTimeout(() => controller.abort(), 50);
+      await assert.rejects(pending, (error: unknown) => {
+        assert.ok(error instanceof DOMException && error.name === 'AbortError', String(error));
+        assert.ok(!isCmsConnectionError(error));
+        return true;
+      });
+      assert.ok(Date.now() - started < 2_000, `took ${Date.now() - started} ms`);
+      assert.equal(hooked, 0, 'a cancellation is not reported to onError');
+    });
+  }
+
+  it('a signal aborted before the request starts: rejected without waiting', async () => {
+    const q = cmsQueries(client({ baseURL: silent, timeout: 10_000 }));
+    const controller = new AbortController();
+    controller.abort(new Error('gone'));
+    await assert.rejects(q.articles.findOne('d1').queryFn({ signal: controller.signal }), /gone/);
+  });
+
+  it("the client's own timeout still applies when the signal never fires", async () => {
+    const q = cmsQueries(client({ baseURL: silent, timeout: 100 }));
+    await assert.rejects(
+      q.siteSetting.find().queryFn({ signal: new AbortController().signal }),
+      (error: unknown) => isCmsConnectionError(error) && /timed out after 100 ms/.test(error.message),
+    );
+  });
+});
