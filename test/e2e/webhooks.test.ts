@@ -3,7 +3,8 @@
  * registers a webhook at bootstrap (CTC_WEBHOOK_URL, CTC_WEBHOOK_SECRET: `Authorization: Bearer
  * <secret>`), the client the CLI generates drives entry events on a draft-and-publish type
  * (promos), types without drafts (authors), a single type (site-setting) and media events; the
- * admin API unpublishes and publishes, as an editor does. Every delivery is recorded with its
+ * admin API unpublishes and publishes, as an editor does; a registration creates a
+ * users-permissions User. Every delivery is recorded with its
  * headers and body. Then:
  * - every expected event arrived, once per row (a deleted draft-and-publish entry: twice);
  * - every recorded payload compiles as a literal typed `CmsWebhookEvent` (an extra or a missing
@@ -124,6 +125,8 @@ const EXPECTED: [string, string, string][] = [
   ['entry.create', 'api::author.author', 'author'],
   ['entry.update', 'api::author.author', 'author'],
   ['entry.delete', 'api::author.author', 'author'],
+  // Strapi's docs say webhooks skip the users-permissions User; 5.54 sends its events.
+  ['entry.create', 'plugin::users-permissions.user', 'user'],
   ['entry.create', 'api::article.article', 'article'],
   ['entry.update', 'api::article.article', 'article'],
   // A draft created, updated as a draft, then updated without `status`: Strapi updates the draft
@@ -164,6 +167,20 @@ describe('webhooks from a real Strapi', () => {
     const author = await cms.authors.create({ name: 'Hook author', email: 'hook@example.test' });
     ids.author = author.documentId;
     await cms.authors.update(author.documentId, { name: 'Hook author 2' });
+
+    // A registration: users-permissions creates the user through the document service.
+    const registration = await fetch(`${strapi.url}/api/auth/local/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: 'hooked',
+        email: 'hooked@example.test',
+        password: 'Hooked-password-1',
+      }),
+    });
+    const registered = (await registration.json()) as Any;
+    assert.equal(registration.status, 200, JSON.stringify(registered));
+    ids.user = registered.user.documentId;
 
     const article = await cms.articles.create(
       { title: 'Hook article', slug: 'hook-article' },
@@ -293,6 +310,11 @@ describe('webhooks from a real Strapi', () => {
     const deletes = all.filter((p) => p.event === 'entry.delete' && p.entry.documentId === ids.published);
     assert.deepEqual(deletes.map((p) => p.entry.publishedAt === null).sort(), [false, true]);
     for (const p of deletes) assert.ok(!('image' in p.entry) && !('link' in p.entry));
+    // The users-permissions User too, its password and private fields removed, its role populated.
+    const user = find('entry.create', 'user');
+    assert.equal(user.entry.role.type, 'authenticated');
+    for (const field of ['password', 'resetPasswordToken', 'confirmationToken'])
+      assert.ok(!(field in user.entry), field);
     // Media events: the file row.
     assert.equal(find('media.update', 'image').media.alternativeText, 'A hook');
   });
