@@ -18,6 +18,12 @@ export interface BundleSize {
 
 /** Bundles `source` (an entry module resolved from `resolveDir`) and measures it. */
 export async function bundleSize(source: string, resolveDir: string): Promise<BundleSize> {
+  const code = await bundleCode(source, resolveDir);
+  return { minified: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength };
+}
+
+/** The minified bundle of `source` (an entry module resolved from `resolveDir`), as bundleSize measures it. */
+export async function bundleCode(source: string, resolveDir: string): Promise<Uint8Array> {
   const result = await build({
     stdin: { contents: source, resolveDir, loader: 'ts', sourcefile: 'entry.ts' },
     bundle: true,
@@ -31,7 +37,7 @@ export async function bundleSize(source: string, resolveDir: string): Promise<Bu
   });
   const code = result.outputFiles[0]?.contents;
   if (!code) throw new Error('esbuild produced no output');
-  return { minified: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength };
+  return code;
 }
 
 /**

@@ -45,8 +45,9 @@ function withImports(body: string, surface: RuntimeSurface, values: 'only' | 'an
   );
   const lines: string[] = [];
   if (names.length > 0) lines.push(`import { ${names.join(', ')} } from './runtime.js';`);
-  if (values !== 'only' && uses(code, 'CmsSchemaTypes'))
-    lines.push("import type { CmsSchemaTypes } from './types.js';");
+  const registryTypes = ['CmsSchemaTypes', 'CmsWebhookEvent'].filter((name) => uses(code, name));
+  if (values !== 'only' && registryTypes.length > 0)
+    lines.push(`import type { ${registryTypes.join(', ')} } from './types.js';`);
   return lines.length === 0 ? body : `${lines.join('\n')}\n\n${body}`;
 }
 
@@ -292,10 +293,31 @@ function helpers(): string {
   ].join('\n');
 }
 
+const WEBHOOK_DOC = [
+  '/**',
+  ' * Checks a Strapi webhook delivery and parses it: a POST carrying the secret (`Authorization: Bearer <secret>`,',
+  ' * or the whole value of `options.header`), compared in constant time, with a JSON body of an event of this',
+  ' * schema. Returns the typed event and the cache tags it makes stale (for `revalidateTag`); throws a',
+  ' * `CmsWebhookError` whose `status` is the one to answer with otherwise.',
+  ' */',
+].join('\n');
+
+const WEBHOOK_SIGNATURE =
+  'handleCmsWebhook(request: Request, options: WebhookOptions): Promise<WebhookResult<CmsWebhookEvent>>';
+
+/** `handleCmsWebhook`: the runtime's check with this schema's uids (and, typed, its event union). */
+function webhookHandler(model: CodegenModel, style: ConstantsStyle): string {
+  if (style === 'dts') return `${WEBHOOK_DOC}\nexport declare function ${WEBHOOK_SIGNATURE};\n`;
+  const uids = model.contentTypes.map((type) => `    ${stringLiteral(type.uid)},\n`).join('');
+  const head = style === 'ts' ? WEBHOOK_SIGNATURE : 'handleCmsWebhook(request, options)';
+  const call = style === 'ts' ? 'checkWebhook<CmsWebhookEvent>' : 'checkWebhook';
+  return `${WEBHOOK_DOC}\nexport function ${head} {\n  return ${call}(request, options, [\n${uids}  ]);\n}\n`;
+}
+
 export function emitClientTs(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
   const auth = authRoutes(model, surface);
   return withImports(
-    `${constants(info, 'ts')}\n${helpers()}\n${classSource(model, auth, true)}\n${queryTable(model, auth, true)}`,
+    `${constants(info, 'ts')}\n${helpers()}\n${classSource(model, auth, true)}\n${queryTable(model, auth, true)}\n${webhookHandler(model, 'ts')}`,
     surface,
     'and-types',
   );
@@ -304,7 +326,7 @@ export function emitClientTs(model: CodegenModel, surface: RuntimeSurface, info:
 export function emitClientJs(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
   const auth = authRoutes(model, surface);
   return withImports(
-    `${constants(info, 'js')}\n${classSource(model, auth, false)}\n${queryTable(model, auth, false)}`,
+    `${constants(info, 'js')}\n${classSource(model, auth, false)}\n${queryTable(model, auth, false)}\n${webhookHandler(model, 'js')}`,
     surface,
     'only',
   );
@@ -312,7 +334,7 @@ export function emitClientJs(model: CodegenModel, surface: RuntimeSurface, info:
 
 export function emitClientDts(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
   return withImports(
-    `${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model, authRoutes(model, surface))}\n${QUERIES_DECLARATION}`,
+    `${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model, authRoutes(model, surface))}\n${QUERIES_DECLARATION}\n${webhookHandler(model, 'dts')}`,
     surface,
     'and-types',
   );

@@ -7,7 +7,8 @@
  * and every name was resolved by the model step. No header: the writer adds one.
  *
  * Per model, in this order: its interfaces (emit-entities.ts), its draft interfaces
- * (emit-drafts.ts) and its filters (emit-filters.ts); then the registry (emit-registry.ts).
+ * (emit-drafts.ts) and its filters (emit-filters.ts); then the registry (emit-registry.ts) and
+ * `CmsWebhookEvent`, the union of the webhook events the runtime computes from it.
  */
 
 import { draftTargets } from './drafts.ts';
@@ -17,6 +18,12 @@ import { componentFilters, contentTypeFilters, FilterContext } from './emit-filt
 import { registry } from './emit-registry.ts';
 import type { CodegenModel } from './model-types.ts';
 import { type RuntimeSurface, runtimeAssets } from './runtime-assets.ts';
+
+/** The union of webhook events, computed by the runtime from the registry (one line per schema). */
+const WEBHOOK_EVENT = [
+  '/** Every webhook event Strapi sends for this schema, discriminated by `event` and `uid`; `handleCmsWebhook` checks and returns one. */',
+  'export type CmsWebhookEvent = WebhookEvent<CmsSchemaTypes>;',
+].join('\n');
 
 export function emitTypes(model: CodegenModel, surface: RuntimeSurface = runtimeAssets().surface): string {
   const filters = new FilterContext(model);
@@ -39,7 +46,7 @@ export function emitTypes(model: CodegenModel, surface: RuntimeSurface = runtime
       componentFilters(component, filters),
     );
   }
-  blocks.push(registry(model));
-  const imported = [...shared, ...filters.used()].sort();
+  blocks.push(registry(model), WEBHOOK_EVENT);
+  const imported = [...shared, ...filters.used(), 'WebhookEvent'].sort();
   return `import type { ${imported.join(', ')} } from './runtime.js';\n\n${blocks.join('\n\n')}\n`;
 }

@@ -1,6 +1,6 @@
 /**
- * The two error classes the client throws. Guards work across realms (an error from another
- * bundle copy or iframe), not only through `instanceof`.
+ * The error classes the client throws (and the one the webhook handler throws). Guards work
+ * across realms (an error from another bundle copy or iframe), not only through `instanceof`.
  */
 
 /**
@@ -164,6 +164,47 @@ export class CmsConnectionError extends Error {
     this.url = shown;
     this.isCmsConnectionError = true;
   }
+}
+
+/** Why `handleCmsWebhook` refused a delivery. */
+export type CmsWebhookRejection = 'method' | 'secret' | 'content-type' | 'body' | 'event' | 'uid';
+
+/**
+ * A webhook delivery `handleCmsWebhook` refused: not a POST, a missing or wrong secret, not
+ * JSON, or an event this client does not know. `status` is the HTTP status to answer with.
+ */
+export class CmsWebhookError extends Error {
+  /** Always `CmsWebhookError`. */
+  declare readonly name: 'CmsWebhookError';
+  /** What was wrong with the delivery. */
+  declare readonly reason: CmsWebhookRejection;
+  /** The status to answer the sender with: 405, 401, 415, 400 or 422. */
+  declare readonly status: 400 | 401 | 405 | 415 | 422;
+  /** Marks instances for `isCmsWebhookError` across realms. */
+  declare readonly isCmsWebhookError: true;
+
+  /** `cause` is the underlying error (the JSON parser's, for a malformed body). */
+  constructor(
+    reason: CmsWebhookRejection,
+    status: 400 | 401 | 405 | 415 | 422,
+    message: string,
+    cause?: unknown,
+  ) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'CmsWebhookError';
+    this.reason = reason;
+    this.status = status;
+    this.isCmsWebhookError = true;
+  }
+}
+
+/** Any `CmsWebhookError`, from this copy of the client or another one. */
+export function isCmsWebhookError(error: unknown): error is CmsWebhookError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { isCmsWebhookError?: unknown }).isCmsWebhookError === true
+  );
 }
 
 /** Any `CmsError`, from this copy of the client or another one. */

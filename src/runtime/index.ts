@@ -70,11 +70,23 @@ export {
   type CmsErrorDetails,
   type CmsErrorName,
   type CmsValidationIssue,
+  CmsWebhookError,
+  type CmsWebhookRejection,
   isCmsConnectionError,
   isCmsError,
   isCmsErrorOf,
+  isCmsWebhookError,
   maskSecrets,
 } from './errors.ts';
+export {
+  changeTags,
+  contentTypeTag,
+  documentTag,
+  MAX_CACHE_TAG_LENGTH,
+  MAX_CACHE_TAGS,
+  MEDIA_UID,
+  mergeCacheTags,
+} from './cache-tags.ts';
 export type {
   BigIntegerFilter,
   BooleanFilter,
@@ -168,6 +180,19 @@ export type {
   ZoneLink,
 } from './shape.ts';
 export type {
+  CmsEntryEventName,
+  CmsMediaEvent,
+  CmsMediaEventName,
+  CmsWebhookEventName,
+  RelationCount,
+  UnpublishedEntry,
+  WebhookEntry,
+  WebhookEntryEvent,
+  WebhookEvent,
+  WebhookResult,
+} from './webhook-events.ts';
+export { constantTimeEqual, type WebhookOptions } from './webhooks.ts';
+export type {
   CmsLocale,
   I18nApi,
   UploadApi,
@@ -193,3 +218,5 @@ export { createQueries, type QueryTable } from './query-options.ts';
 export { i18nApi, uploadApi } from './upload.ts';
 /** @internal */
 export { usersApi } from './users.ts';
+/** @internal */
+export { checkWebhook } from './webhooks.ts';

@@ -18,7 +18,7 @@ type AlwaysReturned = 'id' | 'documentId';
  * The fields of `T` (an intersection) as one object type. The `& {}` drops the alias, so quick
  * info shows the fields rather than `Plain<...>`.
  */
-type Plain<T> = { [K in keyof T]: T[K] } & {};
+export type Plain<T> = { [K in keyof T]: T[K] } & {};
 
 /**
  * `Pick<E, K>` written out, so quick info shows the fields rather than `Pick<...>`; `K`
@@ -32,7 +32,7 @@ type Selected<M, P, D> = P extends { fields: readonly (infer F)[] }
   : EntryIn<M, D>;
 
 /** Like `Base` (an array, a nullable value or a value), holding `X` instead. */
-type Like<Base, X> = Base extends readonly unknown[] ? X[] : null extends Base ? X | null : X;
+export type Like<Base, X> = Base extends readonly unknown[] ? X[] : null extends Base ? X | null : X;
 
 type Element<Base> = Base extends readonly (infer E)[] ? E : NonNullable<Base>;
 

@@ -135,8 +135,9 @@ function runtimeImport(output: string): string[] {
 }
 
 /** The shared types a types file imports and re-exports, plus the given filter conditions, sorted. */
+/** The types file's runtime import: the shared types, `conditions`, and `WebhookEvent` (for `CmsWebhookEvent`). */
 function sharedAnd(conditions: string[]): string[] {
-  return [...RUNTIME.surface.typesFile, ...conditions].sort();
+  return [...RUNTIME.surface.typesFile, ...conditions, 'WebhookEvent'].sort();
 }
 
 // --- snapshots -----------------------------------------------------------------------------
@@ -159,7 +160,7 @@ describe('emitTypes: snapshots of the real payloads', () => {
       assert.ok(RUNTIME.surface.public.types.includes(shared), `${shared} is a public type of the runtime`);
   });
 
-  it('has no runtime values; its one import is type-only from the runtime: the shared types and the filter conditions', () => {
+  it('has no runtime values; its one import is type-only from the runtime: the shared types, the filter conditions and the webhook union', () => {
     const output = emit(payload('launchpad'));
     assert.deepEqual(
       runtimeImport(output),
@@ -578,12 +579,14 @@ describe('emitTypes: mapping', () => {
     assertCompiles(output, 'jsdoc');
   });
 
-  it('an empty schema still gives the shared types and an empty registry', () => {
+  it('an empty schema still gives the shared types, an empty registry and the (media-only) webhook union', () => {
     const output = emit({ format: 1, contentTypes: {}, components: {}, auth: null });
     assert.ok(
       code(output).endsWith(
-        'export interface CmsSchemaTypes {\ncontentTypes: Record<never, never>;\ncomponents: Record<never, never>;\n}',
+        'export interface CmsSchemaTypes {\ncontentTypes: Record<never, never>;\ncomponents: Record<never, never>;\n}\n' +
+          'export type CmsWebhookEvent = WebhookEvent<CmsSchemaTypes>;',
       ),
+      code(output).slice(-300),
     );
     assertCompiles(output, 'empty');
   });

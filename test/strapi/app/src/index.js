@@ -110,6 +110,43 @@ async function seedLocales(strapi) {
   if (!(await locales.findByCode('fr'))) await locales.create({ code: 'fr', name: 'French (fr)' });
 }
 
+/**
+ * A webhook to a test receiver, when CTC_WEBHOOK_URL names one (a loopback URL) and
+ * CTC_WEBHOOK_SECRET its secret; CTC_WEBHOOK_HEADER names the header that carries the whole
+ * secret (otherwise `Authorization: Bearer <secret>`). Registered as the admin's webhooks
+ * controller does: stored, then added to the runner. Replaced on every boot.
+ */
+async function seedWebhook(strapi) {
+  const url = process.env.CTC_WEBHOOK_URL;
+  const secret = process.env.CTC_WEBHOOK_SECRET;
+  if (!url || !secret) return;
+  const store = strapi.get('webhookStore');
+  for (const existing of await store.findWebhooks()) {
+    if (existing.name === 'cms-typed-client test receiver') {
+      strapi.get('webhookRunner').remove(existing);
+      await store.deleteWebhook(existing.id);
+    }
+  }
+  const header = process.env.CTC_WEBHOOK_HEADER;
+  const webhook = await store.createWebhook({
+    name: 'cms-typed-client test receiver',
+    url,
+    headers: header ? { [header]: secret } : { Authorization: `Bearer ${secret}` },
+    events: [
+      'entry.create',
+      'entry.update',
+      'entry.delete',
+      'entry.publish',
+      'entry.unpublish',
+      'media.create',
+      'media.update',
+      'media.delete',
+    ],
+    isEnabled: true,
+  });
+  strapi.get('webhookRunner').add(webhook);
+}
+
 module.exports = {
   register({ strapi }) {
     strapi.customFields.register({ name: 'color', type: 'string' });
@@ -131,6 +168,7 @@ module.exports = {
     await seedPermissions(strapi, 'public', PUBLIC_ACTIONS);
     await seedPermissions(strapi, 'authenticated', AUTHENTICATED_ACTIONS);
     await seedLocales(strapi);
+    await seedWebhook(strapi);
     if (process.env.CTC_SEED_FILE) fs.writeFileSync(process.env.CTC_SEED_FILE, JSON.stringify(seed, null, 2));
   },
 };
