@@ -49,7 +49,7 @@ export interface CmsQueryOptions<T> {
   queryFn: (context: CmsQueryContext) => Promise<T>;
 }
 
-/** What a mutation's callbacks receive from TanStack Query (v5.80 and later) that the options use. */
+/** What a mutation's callbacks receive from TanStack Query (v5.89 and later) that the options use. */
 export interface CmsMutationContext {
   /** The `QueryClient` the mutation runs in. */
   client: {
