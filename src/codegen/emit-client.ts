@@ -6,6 +6,7 @@
  */
 import type { CodegenModel, ContentTypeModel, CustomRouteModel } from './model.ts';
 import { jsdocText, stringLiteral } from './names.ts';
+import { webhookTable } from './referrers.ts';
 import type { RuntimeSurface } from './runtime-assets.ts';
 
 export interface ClientInfo {
@@ -305,13 +306,19 @@ const WEBHOOK_DOC = [
 const WEBHOOK_SIGNATURE =
   'handleCmsWebhook(request: Request, options: WebhookOptions): Promise<WebhookResult<CmsWebhookEvent>>';
 
-/** `handleCmsWebhook`: the runtime's check with this schema's uids (and, typed, its event union). */
+/**
+ * `handleCmsWebhook`: the runtime's check with this schema's table (each uid: the path its tags
+ * are keyed on, then its referrers' paths; referrers.ts) and, typed, its event union. The table
+ * is inside the function, so an app that does not call it does not bundle it.
+ */
 function webhookHandler(model: CodegenModel, style: ConstantsStyle): string {
   if (style === 'dts') return `${WEBHOOK_DOC}\nexport declare function ${WEBHOOK_SIGNATURE};\n`;
-  const uids = model.contentTypes.map((type) => `    ${stringLiteral(type.uid)},\n`).join('');
+  const rows = webhookTable(model)
+    .map(([uid, paths]) => `    ${stringLiteral(uid)}: [${paths.map(stringLiteral).join(', ')}],\n`)
+    .join('');
   const head = style === 'ts' ? WEBHOOK_SIGNATURE : 'handleCmsWebhook(request, options)';
   const call = style === 'ts' ? 'checkWebhook<CmsWebhookEvent>' : 'checkWebhook';
-  return `${WEBHOOK_DOC}\nexport function ${head} {\n  return ${call}(request, options, [\n${uids}  ]);\n}\n`;
+  return `${WEBHOOK_DOC}\nexport function ${head} {\n  return ${call}(request, options, {\n${rows}  });\n}\n`;
 }
 
 export function emitClientTs(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {

@@ -3,6 +3,7 @@
  * operation goes through. It knows no schema: the generated client passes paths, and the
  * generated types give the operations their shapes.
  */
+import { mergeCacheTags } from './cache-tags.ts';
 import { CmsConnectionError, type CmsError, maskSecrets } from './errors.ts';
 import { queryText } from './query.ts';
 import {
@@ -50,6 +51,14 @@ export interface CmsClientConfig {
   timeout?: number | undefined;
   /** Compares the generated schema hash with the server's on construction and warns on drift. @default false */
   validateSchema?: boolean | undefined;
+  /**
+   * Tags every read of a content type with the cache-tag scheme's tags (`cms:<path>`, and
+   * `cms:<path>:<documentId>` for `findOne`; see `contentTypeTag`) before the call's own `tags`,
+   * so the tags `handleCmsWebhook` returns revalidate it in Next.js. `false`: only the call's
+   * own tags (a call may also opt out with `cacheTags: false` in its cache options).
+   * @default true
+   */
+  cacheTags?: boolean | undefined;
   /** Runs before each request; may set or delete headers. */
   onRequest?: ((request: CmsRequestInfo) => void | Promise<void>) | undefined;
   /** Runs for every failed request, before its error is thrown. */
@@ -60,8 +69,14 @@ export interface CmsClientConfig {
 export interface CacheOptions {
   /** Seconds until revalidation, or false (Next.js `next.revalidate`). */
   revalidate?: number | false | undefined;
-  /** Cache tags (Next.js `next.tags`). */
+  /** Cache tags (Next.js `next.tags`), sent after the tags a read carries by default. */
   tags?: string[] | undefined;
+  /**
+   * `false`: this read carries only `tags`, not the cache-tag scheme's (`cms:<path>`...); the
+   * client's `cacheTags` option does the same for every read.
+   * @default true
+   */
+  cacheTags?: boolean | undefined;
   /** The standard fetch cache mode. */
   cache?: CmsCacheMode | undefined;
   /** Headers merged over the defaults; `undefined` removes one. */
@@ -107,6 +122,8 @@ export interface CallOptions extends RequestOptions {
   noRecover?: boolean;
   /** Do not follow a redirect: a 3xx answer resolves as `{ location }`. */
   manualRedirect?: boolean;
+  /** A read's tags of the cache-tag scheme (cache-tags.ts), sent before the call's own unless opted out. */
+  tags?: readonly string[] | undefined;
 }
 
 /** The headers of a request as fetch gets them: a plain record unless a hook or option needs `Headers`. */
@@ -169,6 +186,7 @@ interface ResolvedConfig {
   credentials: CmsCredentials | undefined;
   authMode: AuthMode;
   timeout: number | undefined;
+  cacheTags: boolean;
   onRequest: CmsClientConfig['onRequest'];
   onError: CmsClientConfig['onError'];
   schemaHash: string;
@@ -239,6 +257,7 @@ export class CmsClientCore {
       credentials: config.credentials,
       authMode: config.authMode ?? generated.authMode,
       timeout: config.timeout,
+      cacheTags: config.cacheTags !== false,
       onRequest: config.onRequest,
       onError: config.onError,
       schemaHash: generated.schemaHash,
@@ -400,10 +419,14 @@ export class CmsClientCore {
     if (options.manualRedirect === true) init.redirect = 'manual';
     const cache = options.cacheOptions;
     if (cache?.cache) init.cache = cache.cache;
-    if (cache && (cache.revalidate !== undefined || cache.tags)) {
+    const tags =
+      options.tags && core.cacheTags && cache?.cacheTags !== false
+        ? mergeCacheTags(options.tags, cache?.tags)
+        : cache?.tags;
+    if (cache?.revalidate !== undefined || tags) {
       init.next = {};
-      if (cache.revalidate !== undefined) init.next.revalidate = cache.revalidate;
-      if (cache.tags) init.next.tags = cache.tags;
+      if (cache?.revalidate !== undefined) init.next.revalidate = cache.revalidate;
+      if (tags) init.next.tags = tags;
     }
     const attempt: Attempt = {
       method,

@@ -84,7 +84,7 @@ export {
   documentTag,
   MAX_CACHE_TAG_LENGTH,
   MAX_CACHE_TAGS,
-  MEDIA_UID,
+  MEDIA_PATH,
   mergeCacheTags,
 } from './cache-tags.ts';
 export type {
@@ -219,4 +219,4 @@ export { i18nApi, uploadApi } from './upload.ts';
 /** @internal */
 export { usersApi } from './users.ts';
 /** @internal */
-export { checkWebhook } from './webhooks.ts';
+export { checkWebhook, type WebhookTable } from './webhooks.ts';

@@ -3,6 +3,7 @@
  * entries in `{data, meta}`; these unwrap them, turn a 404 on one entry into `null`, and put
  * `data` around inputs.
  */
+import { contentTypeTag, documentTag } from './cache-tags.ts';
 import { type CacheOptions, type CmsClientCore, pathSegment } from './core.ts';
 import type { CmsResponse } from './envelope.ts';
 import type { CmsListResponse, PaginationMeta } from './meta.ts';
@@ -158,7 +159,30 @@ async function write(
   ).data;
 }
 
-/** The collection type at `/api/<path>`. */
+/**
+ * A read of `/api/<path>` with the cache-tag scheme's tags of the type at `/api/<type>`, and of
+ * one document when `documentId` is given (the client sends them unless opted out).
+ */
+function read<T>(
+  client: CmsClientCore,
+  type: string,
+  params: object | undefined,
+  cacheOptions: CacheOptions | undefined,
+  documentId?: string,
+): Promise<CmsResponse<T>> {
+  return client.call<CmsResponse<T>>(documentId === undefined ? type : documentPath(type, documentId), {
+    query: params,
+    cacheOptions,
+    envelope: true,
+    nullOnNotFound: documentId !== undefined,
+    tags:
+      documentId === undefined
+        ? [contentTypeTag(type)]
+        : [contentTypeTag(type), documentTag(type, documentId)],
+  });
+}
+
+/** The collection type at `/api/<path>`; its reads carry the tags `cms:<path>` (and `cms:<path>:<documentId>`). */
 export function collectionApi<S extends SchemaShape, U extends string>(
   client: CmsClientCore,
   path: string,
@@ -166,20 +190,20 @@ export function collectionApi<S extends SchemaShape, U extends string>(
 ): CollectionApi<S, U> {
   const api = {
     async find(params?: object, cacheOptions?: CacheOptions) {
-      return (
-        await client.call<CmsResponse<unknown[]>>(path, { query: params, cacheOptions, envelope: true })
-      ).data;
+      return (await read<unknown[]>(client, path, params, cacheOptions)).data;
     },
     findWithMeta(params?: object, cacheOptions?: CacheOptions) {
-      return client.call<CmsResponse<unknown[]>>(path, { query: params, cacheOptions, envelope: true });
+      return read<unknown[]>(client, path, params, cacheOptions);
     },
     async findOne(documentId: string, params?: object, cacheOptions?: CacheOptions) {
-      const body = await client.call<CmsResponse<unknown> | null>(documentPath(path, documentId), {
-        query: params,
+      // A 404 resolves as null (nullOnNotFound).
+      const body = (await read(
+        client,
+        path,
+        params,
         cacheOptions,
-        nullOnNotFound: true,
-        envelope: true,
-      });
+        documentId,
+      )) as CmsResponse<unknown> | null;
       return body?.data ?? null;
     },
     create(data: unknown, second?: unknown, third?: unknown) {
@@ -202,7 +226,7 @@ export function collectionApi<S extends SchemaShape, U extends string>(
   return api as unknown as CollectionApi<S, U>;
 }
 
-/** The single type at `/api/<path>`. */
+/** The single type at `/api/<path>`; its reads carry the tag `cms:<path>`. */
 export function singleApi<S extends SchemaShape, U extends string>(
   client: CmsClientCore,
   path: string,
@@ -210,8 +234,7 @@ export function singleApi<S extends SchemaShape, U extends string>(
 ): SingleApi<S, U> {
   const api = {
     async find(params?: object, cacheOptions?: CacheOptions) {
-      return (await client.call<CmsResponse<unknown>>(path, { query: params, cacheOptions, envelope: true }))
-        .data;
+      return (await read(client, path, params, cacheOptions)).data;
     },
     update(data: unknown, second?: unknown, third?: unknown) {
       return write(client, path, 'PUT', data, media, second, third);

@@ -7,7 +7,7 @@
  * or `webhookStore.createWebhook({ headers })`): the secret proves who sent the delivery, not
  * what it holds, so deliver webhooks over HTTPS.
  */
-import { changeTags, MEDIA_UID } from './cache-tags.ts';
+import { changeTags, MEDIA_PATH } from './cache-tags.ts';
 import { CmsWebhookError } from './errors.ts';
 import type { WebhookResult } from './webhook-events.ts';
 
@@ -28,6 +28,14 @@ export interface WebhookOptions {
 // every app, even one that never receives a webhook.
 const ENTRY_EVENTS = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish'];
 const MEDIA_EVENTS = ['media.create', 'media.update', 'media.delete'];
+
+/**
+ * What the generated `handleCmsWebhook` passes: for each uid of its schema, the path its tags
+ * are keyed on (cache-tags.ts), then the paths of the content types whose reads can populate it
+ * (through relations, components, dynamic zones or media), computed by the generator.
+ * @internal
+ */
+export type WebhookTable = Record<string, readonly [path: string, ...referrers: string[]]>;
 
 /**
  * Whether `received` equals `expected`, reading every element of `expected` whatever `received`
@@ -86,15 +94,16 @@ function checkSecret(request: Request, options: WebhookOptions): void {
 
 /**
  * Checks one webhook delivery and parses it: a POST with the secret (see {@link WebhookOptions}),
- * a JSON body of a known event, about a content type among `uids` (the schema's). Returns the
- * event and the tags it makes stale; throws a `CmsWebhookError` (with the status to answer)
- * otherwise. The event is typed `E` by the caller (the generated `handleCmsWebhook`).
+ * a JSON body of a known event, about a content type of `table` (the schema's). Returns the
+ * event and the tags it makes stale (`changeTags`: the type's, the document's, the referrers');
+ * throws a `CmsWebhookError` (with the status to answer) otherwise. The event is typed `E` by the
+ * caller (the generated `handleCmsWebhook`).
  * @internal
  */
 export async function checkWebhook<E>(
   request: Request,
   options: WebhookOptions,
-  uids: readonly string[],
+  table: WebhookTable,
 ): Promise<WebhookResult<E>> {
   if (!options || typeof options.secret !== 'string' || options.secret === '')
     throw new TypeError(
@@ -124,25 +133,30 @@ export async function checkWebhook<E>(
       400,
       `the body's event ${JSON.stringify(event)} differs from X-Strapi-Event ${JSON.stringify(header)}`,
     );
-  let tags: string[];
+  let paths: readonly string[] | undefined;
+  let documentId: string;
   if (ENTRY_EVENTS.includes(event)) {
     const { uid, entry } = body;
     if (typeof uid !== 'string' || !isObject(entry) || typeof entry.documentId !== 'string')
       reject('body', 400, `${event} without a uid and an entry with a documentId`);
-    if (!uids.includes(uid))
+    paths = Object.hasOwn(table, uid) ? table[uid] : undefined;
+    if (paths === undefined)
       reject(
         'uid',
         422,
         `${event} of ${JSON.stringify(uid)}, a content type this client does not know; regenerate it (cms-types generate)`,
       );
-    tags = changeTags(uid, entry.documentId);
+    documentId = entry.documentId;
   } else if (MEDIA_EVENTS.includes(event)) {
     const { media } = body;
     if (!isObject(media) || typeof media.documentId !== 'string')
       reject('body', 400, `${event} without a media file with a documentId`);
-    tags = changeTags(MEDIA_UID, media.documentId);
+    // Uploaded files are a content type too: the generator lists the types that populate them.
+    paths = table['plugin::upload.file'] ?? [MEDIA_PATH];
+    documentId = media.documentId;
   } else {
     reject('event', 422, `unknown event ${JSON.stringify(event)}; Strapi 5 sends entry.* and media.* events`);
   }
-  return { event: body as E, tags };
+  const [path, ...referrers] = paths as readonly string[];
+  return { event: body as E, tags: changeTags(path as string, documentId, referrers) };
 }

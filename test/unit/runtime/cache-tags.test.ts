@@ -1,6 +1,6 @@
 /**
- * The cache-tag scheme: the tags of a content type and of a document, the tags a change makes
- * stale, and the merge of derived and caller tags within Next.js's limits (256 characters per
+ * The cache-tag scheme, keyed on REST paths: the tags of a content type and of a document, the
+ * tags a change makes stale (with its referrers'), and the merge of derived and caller tags within Next.js's limits (256 characters per
  * tag, 128 tags per fetch).
  */
 import assert from 'node:assert/strict';
@@ -11,23 +11,37 @@ import {
   documentTag,
   MAX_CACHE_TAG_LENGTH,
   MAX_CACHE_TAGS,
-  MEDIA_UID,
+  MEDIA_PATH,
   mergeCacheTags,
 } from '../../../src/runtime/cache-tags.ts';
 
 describe('cache tags: the scheme', () => {
   const cases: [string, () => unknown, unknown][] = [
-    ['a content type', () => contentTypeTag('api::article.article'), 'cms:api::article.article'],
-    ['media', () => contentTypeTag(MEDIA_UID), 'cms:plugin::upload.file'],
-    ['one document', () => documentTag('api::article.article', 'a1b2c3'), 'cms:api::article.article:a1b2c3'],
+    ['a collection type', () => contentTypeTag('articles'), 'cms:articles'],
+    ['a single type', () => contentTypeTag('site-setting'), 'cms:site-setting'],
+    ['media', () => contentTypeTag(MEDIA_PATH), 'cms:upload/files'],
+    ['one document', () => documentTag('articles', 'a1b2c3'), 'cms:articles:a1b2c3'],
     [
       'a change to a document: the type and the document',
-      () => changeTags('api::tag.tag', 'd0c'),
-      ['cms:api::tag.tag', 'cms:api::tag.tag:d0c'],
+      () => changeTags('tags', 'd0c'),
+      ['cms:tags', 'cms:tags:d0c'],
     ],
-    ['a change without a document: the type', () => changeTags('api::tag.tag'), ['cms:api::tag.tag']],
+    ['a change without a document: the type', () => changeTags('tags'), ['cms:tags']],
+    [
+      "a change with referrers: then each referrer's type tag, once",
+      () => changeTags('authors', 'a1', ['articles', 'promos', 'articles', 'authors']),
+      ['cms:authors', 'cms:authors:a1', 'cms:articles', 'cms:promos'],
+    ],
   ];
   for (const [name, given, want] of cases) it(name, () => assert.deepEqual(given(), want));
+
+  it('a change with more referrers than Next.js keeps: 128 tags, its own first', () => {
+    const referrers = Array.from({ length: 300 }, (_, i) => `type-${i}`);
+    const tags = changeTags('authors', 'a1', referrers);
+    assert.equal(tags.length, MAX_CACHE_TAGS);
+    assert.deepEqual(tags.slice(0, 3), ['cms:authors', 'cms:authors:a1', 'cms:type-0']);
+    assert.equal(tags.at(-1), 'cms:type-125');
+  });
 
   it("Next.js's limits", () => {
     assert.equal(MAX_CACHE_TAG_LENGTH, 256);

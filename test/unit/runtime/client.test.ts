@@ -11,7 +11,7 @@ import { uploadApi } from '../../../src/runtime/upload.ts';
 
 /** The runtime factories are typed by the generated registry; these tests call them untyped. */
 type Operation = (...args: unknown[]) => Promise<unknown>;
-type Loose = Record<'find' | 'findOne' | 'create' | 'update' | 'delete', Operation>;
+type Loose = Record<'find' | 'findWithMeta' | 'findOne' | 'create' | 'update' | 'delete', Operation>;
 const collection = (...args: Parameters<typeof collectionApi>) => collectionApi(...args) as unknown as Loose;
 const single = (...args: Parameters<typeof singleApi>) => singleApi(...args) as unknown as Loose;
 const uploads = (client: CmsClientCore) => uploadApi(client) as unknown as Loose;
@@ -21,13 +21,16 @@ interface Call {
   init: RequestInit & { next?: unknown };
 }
 
-function recorder(respond: () => Response = () => Response.json({ data: [] })) {
+function recorder(
+  respond: () => Response = () => Response.json({ data: [] }),
+  config: { cacheTags?: boolean } = {},
+) {
   const calls: Call[] = [];
   const fetch = (async (url: string, init: RequestInit) => {
     calls.push({ url, init });
     return respond();
   }) as typeof globalThis.fetch;
-  return { calls, client: new CmsClientCore({ baseURL: 'http://cms.test/', fetch }) };
+  return { calls, client: new CmsClientCore({ baseURL: 'http://cms.test/', fetch, ...config }) };
 }
 
 describe('cache options', () => {
@@ -42,7 +45,7 @@ describe('cache options', () => {
     });
     const [call] = calls;
     assert.equal(call?.url, 'http://cms.test/api/articles');
-    assert.deepEqual(call?.init.next, { revalidate: 60, tags: ['articles'] });
+    assert.deepEqual(call?.init.next, { revalidate: 60, tags: ['cms:articles', 'articles'] });
     assert.equal(call?.init.cache, 'force-cache');
     const headers = call?.init.headers as Headers;
     assert.equal(headers.get('x-extra'), '1');
@@ -50,13 +53,77 @@ describe('cache options', () => {
     assert.equal(headers.get('authorization'), 'Bearer t0ken');
   });
 
-  it('revalidate: false is passed on; no cache options means no next and no cache', async () => {
+  it('revalidate: false is passed on; no cache options means no cache and only the default tags', async () => {
     const { calls, client } = recorder();
-    await collection(client, 'articles').find(undefined, { revalidate: false });
+    await collection(client, 'articles').find(undefined, { revalidate: false, cacheTags: false });
     await collection(client, 'articles').find();
+    await collection(client, 'articles').create({ title: 'x' });
     assert.deepEqual(calls[0]?.init.next, { revalidate: false });
-    assert.equal('next' in (calls[1]?.init ?? {}), false);
+    assert.deepEqual(calls[1]?.init.next, { tags: ['cms:articles'] });
     assert.equal('cache' in (calls[1]?.init ?? {}), false);
+    assert.equal('next' in (calls[2]?.init ?? {}), false, 'a write carries no tags');
+  });
+});
+
+describe('cache tags by default', () => {
+  /** `init.next.tags` of each call. */
+  const tagsOf = (calls: Call[]) =>
+    calls.map((call) => (call.init.next as { tags?: string[] } | undefined)?.tags);
+
+  it('each read kind carries the tags of what it reads: the type, and the document for findOne', async () => {
+    const cases: [string, (client: CmsClientCore) => Promise<unknown>, string[]][] = [
+      ['find', (client) => collection(client, 'articles').find({ populate: '*' }), ['cms:articles']],
+      ['findWithMeta', (client) => collection(client, 'articles').findWithMeta(), ['cms:articles']],
+      [
+        'findOne',
+        (client) => collection(client, 'articles').findOne('d1'),
+        ['cms:articles', 'cms:articles:d1'],
+      ],
+      [
+        'findOne of a documentId the path encodes: the tag has it as it is',
+        (client) => collection(client, 'articles').findOne('a/b c'),
+        ['cms:articles', 'cms:articles:a/b c'],
+      ],
+      ['a single type', (client) => single(client, 'site-setting').find(), ['cms:site-setting']],
+    ];
+    for (const [name, read, want] of cases) {
+      const { calls, client } = recorder(() => Response.json({ data: {} }));
+      await read(client);
+      assert.deepEqual(tagsOf(calls), [want], name);
+    }
+  });
+
+  it("the caller's tags follow, each once, within Next.js's limits; writes keep only the caller's", async () => {
+    const { calls, client } = recorder(() => Response.json({ data: {} }));
+    const articles = collection(client, 'articles');
+    await articles.findOne('d1', undefined, { tags: ['article:d1', 'cms:articles', 'x'.repeat(257)] });
+    await articles.find(undefined, { tags: Array.from({ length: 200 }, (_, i) => `t${i}`) });
+    await articles.update('d1', { title: 'y' }, { tags: ['mine'] });
+    await articles.delete('d1');
+    const [one, many, update, remove] = tagsOf(calls);
+    assert.deepEqual(one, ['cms:articles', 'cms:articles:d1', 'article:d1']);
+    assert.equal(many?.length, 128);
+    assert.deepEqual(many?.slice(0, 2), ['cms:articles', 't0']);
+    assert.deepEqual(update, ['mine']);
+    assert.equal(remove, undefined);
+  });
+
+  it("opted out per call (cacheTags: false) or for the client: only the caller's tags", async () => {
+    const perCall = recorder();
+    await collection(perCall.client, 'articles').find(undefined, { cacheTags: false, tags: ['page'] });
+    await collection(perCall.client, 'articles').findOne('d1', undefined, { cacheTags: false });
+    await single(perCall.client, 'site-setting').find(undefined, { cacheTags: false });
+    await collection(perCall.client, 'articles').find(undefined, { cacheTags: true });
+    assert.deepEqual(tagsOf(perCall.calls), [['page'], undefined, undefined, ['cms:articles']]);
+
+    const off = recorder(undefined, { cacheTags: false });
+    await collection(off.client, 'articles').find();
+    await collection(off.client, 'articles').findOne('d1', undefined, { tags: ['article:d1'] });
+    await single(off.client, 'site-setting').find(undefined, { revalidate: 5 });
+    assert.deepEqual(
+      off.calls.map((call) => call.init.next),
+      [undefined, { tags: ['article:d1'] }, { revalidate: 5 }],
+    );
   });
 
   it('a header set to undefined is removed', async () => {

@@ -8,10 +8,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CmsWebhookError, isCmsWebhookError } from '../../../src/runtime/errors.ts';
-import { checkWebhook, constantTimeEqual, type WebhookOptions } from '../../../src/runtime/webhooks.ts';
+import {
+  checkWebhook,
+  constantTimeEqual,
+  type WebhookOptions,
+  type WebhookTable,
+} from '../../../src/runtime/webhooks.ts';
 
 const SECRET = 's3cret-value';
-const UIDS = ['api::article.article', 'api::site-setting.site-setting'];
+/** As the generator writes it: each uid's path, then its referrers' paths. */
+const UIDS: WebhookTable = {
+  'api::article.article': ['articles', 'home-page', 'promos'],
+  'api::site-setting.site-setting': ['site-setting'],
+  'plugin::upload.file': ['upload/files', 'articles'],
+};
 const URL = 'https://app.example.com/api/revalidate';
 
 const ENTRY_EVENT = {
@@ -104,18 +114,33 @@ describe('checkWebhook: accepted deliveries', () => {
   it('an entry event: the event as sent and the tags of its type and document', async () => {
     const result = await checkWebhook(delivery(ENTRY_EVENT), { secret: SECRET }, UIDS);
     assert.deepEqual(result.event, ENTRY_EVENT);
-    assert.deepEqual(result.tags, ['cms:api::article.article', 'cms:api::article.article:doc1']);
+    assert.deepEqual(result.tags, ['cms:articles', 'cms:articles:doc1', 'cms:home-page', 'cms:promos']);
   });
 
-  it('a media event: the media tags', async () => {
+  it("a media event: the media tags and its referrers'; without a row in the table, the media tags", async () => {
     const result = await checkWebhook(delivery(MEDIA_EVENT), { secret: SECRET }, UIDS);
-    assert.deepEqual(result.tags, ['cms:plugin::upload.file', 'cms:plugin::upload.file:file1']);
+    assert.deepEqual(result.tags, ['cms:upload/files', 'cms:upload/files:file1', 'cms:articles']);
+    const bare = await checkWebhook(delivery(MEDIA_EVENT), { secret: SECRET }, {});
+    assert.deepEqual(bare.tags, ['cms:upload/files', 'cms:upload/files:file1']);
+  });
+
+  it('at most 128 tags however many referrers, the changed type and document first', async () => {
+    const referrers = Array.from({ length: 200 }, (_, i) => `type${i}`);
+    const table: WebhookTable = { 'api::article.article': ['articles', ...referrers] };
+    const { tags } = await checkWebhook(delivery(ENTRY_EVENT), { secret: SECRET }, table);
+    assert.equal(tags.length, 128);
+    assert.deepEqual(tags.slice(0, 3), ['cms:articles', 'cms:articles:doc1', 'cms:type0']);
+  });
+
+  it('a uid that only the prototype of the table has is unknown', async () => {
+    const error = await rejection(delivery({ ...ENTRY_EVENT, uid: 'toString' }));
+    assert.equal(error.reason, 'uid');
   });
 
   it('a named header holding the whole secret (any case)', async () => {
     const request = delivery(ENTRY_EVENT, { headers: { authorization: '', 'X-Webhook-Secret': SECRET } });
     const result = await checkWebhook(request, { secret: SECRET, header: 'x-webhook-secret' }, UIDS);
-    assert.equal(result.tags.length, 2);
+    assert.equal(result.tags.length, 4);
   });
 
   it('application/json with a charset; no X-Strapi-Event header', async () => {
@@ -124,7 +149,7 @@ describe('checkWebhook: accepted deliveries', () => {
       headers: { 'content-type': 'application/json; charset=utf-8', authorization: `Bearer ${SECRET}` },
       body: JSON.stringify(ENTRY_EVENT),
     });
-    assert.equal((await checkWebhook(request, { secret: SECRET }, UIDS)).tags.length, 2);
+    assert.equal((await checkWebhook(request, { secret: SECRET }, UIDS)).tags.length, 4);
   });
 });
 

@@ -1,0 +1,160 @@
+/**
+ * The table `handleCmsWebhook` revalidates from (src/codegen/referrers.ts): each content type's
+ * tag path, then the paths of the client's content types whose reads can populate it, through
+ * relations, media, components and dynamic zones, at any depth.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildModel } from '../../../src/codegen/model.ts';
+import { webhookTable } from '../../../src/codegen/referrers.ts';
+import type {
+  CmsSchema,
+  SchemaAttribute,
+  SchemaComponent,
+  SchemaContentType,
+} from '../../../src/schema/types.ts';
+
+type Attrs = Record<string, SchemaAttribute>;
+
+function contentType(
+  uid: string,
+  attributes: Attrs = {},
+  extra: Partial<SchemaContentType> = {},
+): SchemaContentType {
+  const name = uid.slice(uid.lastIndexOf('.') + 1);
+  return {
+    uid,
+    kind: 'collectionType',
+    singularName: name,
+    pluralName: `${name}s`,
+    displayName: name,
+    draftAndPublish: false,
+    localized: false,
+    attributes,
+    routes: [],
+    ...extra,
+  };
+}
+
+function component(uid: string, attributes: Attrs = {}): SchemaComponent {
+  const dot = uid.indexOf('.');
+  return { uid, category: uid.slice(0, dot), displayName: uid.slice(dot + 1), attributes };
+}
+
+const relation = (target: string): SchemaAttribute => ({ type: 'relation', relation: 'manyToOne', target });
+const file = {
+  upload: contentType('plugin::upload.file', { related: { type: 'relation', relation: 'morphToMany' } }),
+};
+
+function table(contentTypes: SchemaContentType[], components: SchemaComponent[] = []) {
+  const schema: CmsSchema = {
+    format: 1,
+    contentTypes: Object.fromEntries(contentTypes.map((c) => [c.uid, c])),
+    components: Object.fromEntries(components.map((c) => [c.uid, c])),
+    auth: null,
+  };
+  return Object.fromEntries(webhookTable(buildModel(schema)));
+}
+
+describe('webhookTable', () => {
+  const cases: [string, { given: () => Record<string, string[]>; want: Record<string, string[]> }][] = [
+    [
+      'a relation: its owner refers to its target, not the other way',
+      {
+        given: () =>
+          table([
+            contentType('api::article.article', { author: relation('api::author.author') }),
+            contentType('api::author.author'),
+          ]),
+        want: { 'api::article.article': ['articles'], 'api::author.author': ['authors', 'articles'] },
+      },
+    ],
+    [
+      'single types by their singular path; referrers sorted',
+      {
+        given: () =>
+          table([
+            contentType('api::home.home', { hero: relation('api::tag.tag') }, { kind: 'singleType' }),
+            contentType('api::article.article', { tag: relation('api::tag.tag') }),
+            contentType('api::tag.tag'),
+          ]),
+        want: {
+          'api::article.article': ['articles'],
+          'api::home.home': ['home'],
+          'api::tag.tag': ['tags', 'articles', 'home'],
+        },
+      },
+    ],
+    [
+      'through components and dynamic zones, nested, to relations and media',
+      {
+        given: () =>
+          table(
+            [
+              contentType('api::page.page', {
+                sections: { type: 'dynamiczone', components: ['blocks.hero'] },
+              }),
+              contentType('api::tag.tag'),
+              file.upload,
+            ],
+            [
+              component('blocks.hero', {
+                cta: { type: 'component', component: 'shared.link', repeatable: false },
+              }),
+              component('shared.link', {
+                tag: relation('api::tag.tag'),
+                icon: { type: 'media', multiple: false },
+              }),
+            ],
+          ),
+        want: {
+          'api::page.page': ['pages'],
+          'api::tag.tag': ['tags', 'pages'],
+          'plugin::upload.file': ['upload/files', 'pages'],
+        },
+      },
+    ],
+    [
+      'at any depth through relations; a cycle leads back without the type naming itself',
+      {
+        given: () =>
+          table([
+            contentType('api::a.a', { b: relation('api::b.b') }),
+            contentType('api::b.b', { c: relation('api::c.c') }),
+            contentType('api::c.c', { a: relation('api::a.a') }),
+            contentType('api::d.d', { a: relation('api::a.a') }),
+          ]),
+        want: {
+          'api::a.a': ['as', 'bs', 'cs', 'ds'],
+          'api::b.b': ['bs', 'as', 'cs', 'ds'],
+          'api::c.c': ['cs', 'as', 'bs', 'ds'],
+          'api::d.d': ['ds'],
+        },
+      },
+    ],
+    [
+      "plugin types: the client's paths (upload/files, users), else the uid; they refer to nothing, and a target-less polymorphic relation is not followed",
+      {
+        given: () =>
+          table([
+            contentType('api::post.post', {
+              cover: { type: 'media', multiple: false },
+              by: relation('plugin::users-permissions.user'),
+            }),
+            contentType('plugin::users-permissions.user', {
+              role: relation('plugin::users-permissions.role'),
+            }),
+            contentType('plugin::users-permissions.role'),
+            file.upload,
+          ]),
+        want: {
+          'api::post.post': ['posts'],
+          'plugin::upload.file': ['upload/files', 'posts'],
+          'plugin::users-permissions.role': ['plugin::users-permissions.role', 'posts'],
+          'plugin::users-permissions.user': ['users', 'posts'],
+        },
+      },
+    ],
+  ];
+  for (const [name, { given, want }] of cases) it(name, () => assert.deepEqual(given(), want));
+});
