@@ -11,7 +11,9 @@
  *   property is an error, which two altered payloads show);
  * - every delivery, rebuilt as a `Request` with its real headers and body, passes the generated
  *   `handleCmsWebhook` (the event as sent, the right tags), and a wrong secret and tampered
- *   bodies are refused.
+ *   bodies are refused;
+ * - the tags it returns for a delivery include every tag a real read of that entry carried (the
+ *   client's default tags, recorded from its fetch), and those of a read that populated it.
  * One boot for the file; the receiver listens on 127.0.0.1 only.
  */
 import assert from 'node:assert/strict';
@@ -45,6 +47,27 @@ let generated: Any;
 let cms: Any;
 /** documentId by role, filled while driving. */
 const ids: Record<string, string> = {};
+/**
+ * The reads driven below: the entry each returned (`entry`) or populated (`populates`), and the
+ * tags its fetch carried.
+ */
+const reads: { role: string; what: string; kind: 'entry' | 'populates'; tags: string[] }[] = [];
+/** A client whose fetch records the tags of each request (`init.next.tags`). */
+let reader: Any;
+let lastTags: string[] | undefined;
+
+/** Reads through `reader` and records the tags it sent, as a read of the entry of `role`. */
+async function recordRead(
+  role: string,
+  what: string,
+  read: () => Promise<unknown>,
+  kind: 'entry' | 'populates' = 'entry',
+): Promise<void> {
+  lastTags = undefined;
+  assert.ok(await read(), `${what} found the entry`);
+  assert.ok(lastTags, `${what} carried tags`);
+  reads.push({ role, what, kind, tags: lastTags });
+}
 
 function payloads(): Any[] {
   return deliveries.map((delivery) => JSON.parse(delivery.body));
@@ -112,6 +135,14 @@ before(async () => {
   });
   ({ project, generated } = await generateClient(strapi, 'webhooks-e2e', strapi.seed.tokens.readOnly));
   cms = new generated.CmsClient({ baseURL: strapi.url, token: strapi.seed.tokens.fullAccess });
+  reader = new generated.CmsClient({
+    baseURL: strapi.url,
+    token: strapi.seed.tokens.fullAccess,
+    fetch: (url: string, init: RequestInit & { next?: { tags?: string[] } }) => {
+      lastTags = init.next?.tags;
+      return fetch(url, init);
+    },
+  });
 });
 
 after(async () => {
@@ -167,6 +198,8 @@ describe('webhooks from a real Strapi', () => {
     const author = await cms.authors.create({ name: 'Hook author', email: 'hook@example.test' });
     ids.author = author.documentId;
     await cms.authors.update(author.documentId, { name: 'Hook author 2' });
+    await recordRead('author', 'authors.findOne', () => reader.authors.findOne(author.documentId));
+    await recordRead('author', 'authors.find', () => reader.authors.find({ fields: ['name'] }));
 
     // A registration: users-permissions creates the user through the document service.
     const registration = await fetch(`${strapi.url}/api/auth/local/register`, {
@@ -215,6 +248,29 @@ describe('webhooks from a real Strapi', () => {
       { status: 'draft' },
     );
     await cms.promos.update(draft.documentId, { title: 'Hook draft 3' });
+    await recordRead('article', 'articles.findOne (draft)', () =>
+      reader.articles.findOne(article.documentId, { status: 'draft', populate: { author: true } }),
+    );
+    // Reads that populate what a later change touches: the author through articles, the image
+    // through promos, the article through promos (its draft).
+    await recordRead(
+      'author',
+      'articles.find populating author',
+      () => reader.articles.findWithMeta({ status: 'draft', populate: { author: true } }),
+      'populates',
+    );
+    await recordRead(
+      'article',
+      'promos.find populating article',
+      () => reader.promos.find({ status: 'draft', populate: { article: true } }),
+      'populates',
+    );
+    await recordRead(
+      'image',
+      'promos.findOne populating image',
+      () => reader.promos.findOne(draft.documentId, { populate: { image: true } }),
+      'populates',
+    );
 
     const published = await cms.promos.create({
       title: 'Hook published',
@@ -237,6 +293,7 @@ describe('webhooks from a real Strapi', () => {
     });
     ids.setting = setting.documentId;
     await cms.siteSetting.update({ siteName: 'Hooked again' });
+    await recordRead('setting', 'siteSetting.find', () => reader.siteSetting.find());
     // The client's single types have no delete: the admin's, as an editor deletes it.
     await contentManager(admin, '/single-types/api::site-setting.site-setting', 'DELETE');
     await cms.authors.delete(author.documentId);
@@ -364,14 +421,61 @@ describe('webhooks from a real Strapi', () => {
     return new Request(receiverURL, { method: delivery.method, headers, body: change.body ?? delivery.body });
   }
 
-  it('every delivery passes the generated handleCmsWebhook: the event as sent, and its tags', async () => {
+  /** The REST path each uid's tags are keyed on. */
+  const PATHS: Record<string, string> = {
+    'api::author.author': 'authors',
+    'api::article.article': 'articles',
+    'api::promo.promo': 'promos',
+    'api::site-setting.site-setting': 'site-setting',
+    'plugin::users-permissions.user': 'users',
+    'plugin::upload.file': 'upload/files',
+  };
+
+  it('every delivery passes the generated handleCmsWebhook: the event as sent, its tags, its referrers', async () => {
     for (const delivery of deliveries) {
       const sent = JSON.parse(delivery.body);
       const { event, tags } = await generated.handleCmsWebhook(asRequest(delivery), { secret: SECRET });
       assert.deepEqual(event, sent);
       const uid = sent.uid ?? 'plugin::upload.file';
-      const documentId = documentIdOf(sent);
-      assert.deepEqual(tags, [`cms:${uid}`, `cms:${uid}:${documentId}`]);
+      const path = PATHS[uid];
+      assert.ok(path, uid);
+      assert.deepEqual(tags.slice(0, 2), [`cms:${path}`, `cms:${path}:${documentIdOf(sent)}`]);
+      assert.ok(tags.length <= 128);
+      assert.equal(new Set(tags).size, tags.length, 'each tag once');
+      // Referrers: articles populate authors (author), promos articles (article) and media (image).
+      const referrers: Record<string, string[]> = {
+        'api::author.author': ['cms:articles', 'cms:promos'],
+        'api::article.article': ['cms:promos'],
+        'plugin::upload.file': ['cms:articles', 'cms:promos', 'cms:site-setting'],
+        'api::promo.promo': [],
+      };
+      for (const tag of referrers[uid] ?? []) assert.ok(tags.includes(tag), `${uid}: ${tag} in ${tags}`);
+      if (uid === 'api::promo.promo') assert.deepEqual(tags.slice(2), [], 'nothing reaches promos');
+    }
+  });
+
+  it('a delivery revalidates every tag a real read of its entry carried, and the type tag of a read that populated it', async () => {
+    assert.ok(reads.length >= 7, `${reads.length} reads recorded`);
+    for (const read of reads) {
+      assert.ok(
+        read.tags.length > 0 && read.tags.every((tag) => tag.startsWith('cms:')),
+        `${read.what}: ${read.tags}`,
+      );
+      const about = deliveries.filter(
+        (delivery) => documentIdOf(JSON.parse(delivery.body)) === ids[read.role],
+      );
+      assert.ok(about.length > 0, `a delivery about the ${read.role} (${read.what})`);
+      for (const delivery of about) {
+        const { tags } = await generated.handleCmsWebhook(asRequest(delivery), { secret: SECRET });
+        // A read that populated the entry is revalidated by its type tag (its document tag names
+        // another document).
+        const wanted = read.kind === 'entry' ? read.tags : read.tags.slice(0, 1);
+        for (const tag of wanted)
+          assert.ok(
+            tags.includes(tag),
+            `${read.what} carried ${tag}; ${JSON.parse(delivery.body).event} returns ${tags}`,
+          );
+      }
     }
   });
 
