@@ -208,9 +208,15 @@ function preferredPort(port: number): Promise<number> {
   });
 }
 
-/** Boots the example app; resolves once it answers and has written its tokens. */
-export async function startDemoStrapi(app: TestApp, options: { port?: number } = {}): Promise<DemoStrapi> {
-  const strapi = await startStrapi(app, options.port === undefined ? {} : { port: options.port });
+/** Boots the example app (`env` over this process's: e.g. CTC_WEBHOOK_URL); resolves once it answers and has written its tokens. */
+export async function startDemoStrapi(
+  app: TestApp,
+  options: { port?: number; env?: Record<string, string> } = {},
+): Promise<DemoStrapi> {
+  const strapi = await startStrapi(app, {
+    ...(options.port === undefined ? {} : { port: options.port }),
+    ...(options.env === undefined ? {} : { env: options.env }),
+  });
   const tokens = strapi.seed.tokens as Partial<Record<string, string>>;
   if (!tokens.readOnly || !tokens.fullAccess)
     throw new Error(`the example Strapi app wrote no API tokens:\n${strapi.output().slice(-2000)}`);

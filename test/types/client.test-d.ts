@@ -346,3 +346,15 @@ declare const jsClient: JsCmsClient;
   // @ts-expect-error not selected
   void entry!.slug;
 }
+
+// --- cache tags ----------------------------------------------------------------------------
+// On by default; `cacheTags: false` opts out for the client or for one read.
+expectTypeOf<{ baseURL: string; cacheTags: false }>().toMatchTypeOf<
+  ConstructorParameters<typeof CmsClient>[0]
+>();
+expectTypeOf<{ baseURL: string; cacheTags: 'no' }>().not.toMatchTypeOf<
+  ConstructorParameters<typeof CmsClient>[0]
+>();
+await cms.articles.find(undefined, { cacheTags: false, tags: ['page'] });
+await cms.articles.findOne('d1', undefined, { cacheTags: false });
+await cms.siteSetting.find(undefined, { cacheTags: false });

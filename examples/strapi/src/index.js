@@ -1,7 +1,8 @@
 // The demo app's seed, run on every boot and idempotent: two API tokens, three categories, two
 // authors with avatars and four published articles with cover images. The images are drawn
 // here (small PNG gradients), so the repository holds no binary files. When CTC_SEED_FILE is
-// set, the tokens are written to it for `npm run demo`.
+// set, the tokens are written to it for `npm run demo`; with CTC_WEBHOOK_URL and
+// CTC_WEBHOOK_SECRET, a webhook to that URL is registered.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -172,6 +173,42 @@ async function seedContent(strapi) {
   }
 }
 
+/**
+ * A webhook to the Next.js example's route handler (or any receiver) when CTC_WEBHOOK_URL names
+ * it and CTC_WEBHOOK_SECRET holds its secret, sent as `Authorization: Bearer <secret>`: what an
+ * editor sets in Settings > Webhooks. Registered as the admin's webhooks controller does (stored,
+ * then added to the runner), after the seed, so seeding sends nothing; replaced on every boot.
+ */
+async function seedWebhook(strapi) {
+  const name = 'cms-typed-client demo receiver';
+  const store = strapi.get('webhookStore');
+  for (const existing of await store.findWebhooks()) {
+    if (existing.name !== name) continue;
+    strapi.get('webhookRunner').remove(existing);
+    await store.deleteWebhook(existing.id);
+  }
+  const url = process.env.CTC_WEBHOOK_URL;
+  const secret = process.env.CTC_WEBHOOK_SECRET;
+  if (!url || !secret) return;
+  const webhook = await store.createWebhook({
+    name,
+    url,
+    headers: { Authorization: `Bearer ${secret}` },
+    events: [
+      'entry.create',
+      'entry.update',
+      'entry.delete',
+      'entry.publish',
+      'entry.unpublish',
+      'media.create',
+      'media.update',
+      'media.delete',
+    ],
+    isEnabled: true,
+  });
+  strapi.get('webhookRunner').add(webhook);
+}
+
 module.exports = {
   register() {},
   async bootstrap({ strapi }) {
@@ -182,6 +219,7 @@ module.exports = {
       },
     };
     await seedContent(strapi);
+    await seedWebhook(strapi);
     if (process.env.CTC_SEED_FILE) fs.writeFileSync(process.env.CTC_SEED_FILE, JSON.stringify(seed, null, 2));
   },
 };

@@ -12,14 +12,12 @@ if (!token) throw new Error('Set CMS_TOKEN to a read-only Strapi API token (see 
 
 export const cms = new CmsClient({ baseURL: CMS_URL, token });
 
-/** Cache tags: every article list and page carries `articles`; one article also its own tag. */
-export const tags = {
-  articles: 'articles',
-  article: (slug: string) => `article:${slug}`,
-} as const;
-
-/** Seconds Next may serve a cached CMS response before it fetches it again. */
-export const REVALIDATE_SECONDS = 60;
+/**
+ * Seconds Next may serve a cached CMS response before it fetches it again: an hour, because
+ * Strapi's webhook (src/app/api/revalidate/route.ts) revalidates what a change makes stale at
+ * once. Every read carries the client's cache tags (`cms:articles`...) without being asked.
+ */
+export const REVALIDATE_SECONDS = 3600;
 
 /** An absolute URL for a file of Strapi's upload plugin (`/uploads/...`). */
 export function mediaUrl(url: string): string {

@@ -1,21 +1,20 @@
 import { revalidateTag } from 'next/cache';
-import type { NextRequest } from 'next/server';
+import { handleCmsWebhook, isCmsWebhookError } from '../../../cms';
 
 /**
- * POST /api/revalidate?tag=articles: marks every cached CMS response with that tag as expired,
- * so the next request fetches it from Strapi again. Point a Strapi webhook here (Settings >
- * Webhooks) with the header `x-revalidate-secret: <REVALIDATE_SECRET>`.
+ * POST /api/revalidate: Strapi's webhook (Settings > Webhooks: this URL, the header
+ * `Authorization: Bearer <CMS_WEBHOOK_SECRET>`, the entry and media events). `handleCmsWebhook`
+ * checks the secret and returns the tags the change makes stale, the ones the client's reads
+ * carry (`cms:articles`...), so every page that read the changed content renders afresh.
  */
-export async function POST(request: NextRequest): Promise<Response> {
-  const secret = process.env.REVALIDATE_SECRET;
-  if (!secret || request.headers.get('x-revalidate-secret') !== secret) {
-    return Response.json(
-      { revalidated: false, message: 'Invalid or missing x-revalidate-secret' },
-      { status: 401 },
-    );
+export async function POST(request: Request): Promise<Response> {
+  try {
+    const { tags } = await handleCmsWebhook(request, { secret: process.env.CMS_WEBHOOK_SECRET ?? '' });
+    // `expire: 0`: the next request reads the new content, not a stale copy.
+    for (const tag of tags) revalidateTag(tag, { expire: 0 });
+    return Response.json({ revalidated: tags });
+  } catch (error) {
+    if (isCmsWebhookError(error)) return Response.json({ error: error.message }, { status: error.status });
+    throw error;
   }
-  const tag = request.nextUrl.searchParams.get('tag') ?? 'articles';
-  // `expire: 0`: readers see the new content on their next request, not after a background refresh.
-  revalidateTag(tag, { expire: 0 });
-  return Response.json({ revalidated: true, tag });
 }

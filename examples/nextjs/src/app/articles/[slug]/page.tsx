@@ -1,30 +1,30 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { cms, mediaUrl, REVALIDATE_SECONDS, tags } from '../../../lib/cms';
+import { cms, mediaUrl, REVALIDATE_SECONDS } from '../../../lib/cms';
 
 interface Props {
   params: Promise<{ slug: string }>;
 }
 
-/** One article by slug, with its author and categories; tagged `articles` and `article:<slug>`. */
+/**
+ * One article by slug, with its author and categories; tagged `cms:articles` by the client and
+ * `article:<slug>` by this call (an app's own tags follow the client's).
+ */
 async function article(slug: string) {
   const [found] = await cms.articles.find(
     {
       filters: { slug: { $eq: slug } },
       populate: { author: { populate: { avatar: true } }, categories: { fields: ['name'] }, cover: true },
     },
-    { revalidate: REVALIDATE_SECONDS, tags: [tags.articles, tags.article(slug)] },
+    { revalidate: REVALIDATE_SECONDS, tags: [`article:${slug}`] },
   );
   return found;
 }
 
 /** The pages `next build` prerenders: one per article the CMS has at build time. */
 export async function generateStaticParams(): Promise<{ slug: string }[]> {
-  const articles = await cms.articles.find(
-    { fields: ['slug'] },
-    { revalidate: REVALIDATE_SECONDS, tags: [tags.articles] },
-  );
+  const articles = await cms.articles.find({ fields: ['slug'] }, { revalidate: REVALIDATE_SECONDS });
   return articles.flatMap((entry) => (entry.slug ? [{ slug: entry.slug }] : []));
 }
 
