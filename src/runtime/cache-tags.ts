@@ -61,6 +61,6 @@ export function mergeCacheTags(
 ): string[] {
   // A Set keeps each tag's first place; short, as it runs in every read of the first load.
   return [...new Set([...derived, ...caller])]
-    .filter((tag) => typeof tag === 'string' && tag !== '' && tag.length <= MAX_CACHE_TAG_LENGTH)
+    .filter((tag) => tag && tag.length <= MAX_CACHE_TAG_LENGTH)
     .slice(0, MAX_CACHE_TAGS);
 }
