@@ -308,17 +308,32 @@ const WEBHOOK_SIGNATURE =
 
 /**
  * `handleCmsWebhook`: the runtime's check with this schema's table (each uid: the path its tags
- * are keyed on, then its referrers' paths; referrers.ts) and, typed, its event union. The table
- * is inside the function, so an app that does not call it does not bundle it.
+ * are keyed on, then its referrers' paths; referrers.ts) and, typed, its event union. A list of
+ * referrers that several rows share is written once, as a constant the rows spread (in a schema
+ * whose types all reach each other, the table stays linear in the number of types). The table is
+ * inside the function, so an app that does not call it does not bundle it.
  */
 function webhookHandler(model: CodegenModel, style: ConstantsStyle): string {
   if (style === 'dts') return `${WEBHOOK_DOC}\nexport declare function ${WEBHOOK_SIGNATURE};\n`;
-  const rows = webhookTable(model)
-    .map(([uid, paths]) => `    ${stringLiteral(uid)}: [${paths.map(stringLiteral).join(', ')}],\n`)
+  const rows = webhookTable(model);
+  const literal = (paths: readonly string[]) => paths.map(stringLiteral).join(', ');
+  const uses = new Map<string, number>();
+  for (const { referrers } of rows)
+    if (referrers.length > 1) uses.set(literal(referrers), (uses.get(literal(referrers)) ?? 0) + 1);
+  const shared = new Map<string, string>();
+  for (const [list, count] of uses) if (count > 1) shared.set(list, `referrers${shared.size + 1}`);
+  const constants = [...shared].map(([list, name]) => `  const ${name} = [${list}];\n`).join('');
+  const entries = rows
+    .map(({ uid, path, referrers }) => {
+      const name = shared.get(literal(referrers));
+      const rest =
+        name !== undefined ? `, ...${name}` : referrers.length > 0 ? `, ${literal(referrers)}` : '';
+      return `    ${stringLiteral(uid)}: [${stringLiteral(path)}${rest}],\n`;
+    })
     .join('');
   const head = style === 'ts' ? WEBHOOK_SIGNATURE : 'handleCmsWebhook(request, options)';
   const call = style === 'ts' ? 'checkWebhook<CmsWebhookEvent>' : 'checkWebhook';
-  return `${WEBHOOK_DOC}\nexport function ${head} {\n  return ${call}(request, options, {\n${rows}  });\n}\n`;
+  return `${WEBHOOK_DOC}\nexport function ${head} {\n${constants}  return ${call}(request, options, {\n${entries}  });\n}\n`;
 }
 
 export function emitClientTs(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {

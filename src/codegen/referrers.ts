@@ -48,11 +48,20 @@ function targets(attribute: ModelAttribute): readonly string[] {
   }
 }
 
-/**
- * For each content type's uid (in model order): its tag path, then the tag paths of the client's
- * content types that reach it, other than itself, sorted.
- */
-export function webhookTable(model: CodegenModel): [uid: string, paths: string[]][] {
+/** One row of the table: a content type, the path its tags are keyed on, and its referrers' paths. */
+export interface WebhookRow {
+  uid: string;
+  path: string;
+  /**
+   * The paths of the client's content types that reach this one, sorted; its own path too when a
+   * cycle leads back to it (the tags name it once). In a schema whose types all reach each other,
+   * every row has the same list, which the emitter then writes once.
+   */
+  referrers: string[];
+}
+
+/** For each content type (in model order): its tag path and its referrers' paths. */
+export function webhookTable(model: CodegenModel): WebhookRow[] {
   const edges = new Map<string, readonly string[]>();
   for (const owner of [...model.contentTypes, ...model.components])
     edges.set(owner.uid, owner.attributes.flatMap(targets));
@@ -71,14 +80,14 @@ export function webhookTable(model: CodegenModel): [uid: string, paths: string[]
   for (const type of model.contentTypes) {
     if (type.clientProperty === null) continue;
     for (const uid of reached(type.uid)) {
-      if (uid === type.uid) continue;
       const list = referrers.get(uid) ?? [];
       list.push(tagPath(type));
       referrers.set(uid, list);
     }
   }
-  return model.contentTypes.map((type) => [
-    type.uid,
-    [tagPath(type), ...(referrers.get(type.uid) ?? []).sort(compareCodeUnits)],
-  ]);
+  return model.contentTypes.map((type) => ({
+    uid: type.uid,
+    path: tagPath(type),
+    referrers: (referrers.get(type.uid) ?? []).sort(compareCodeUnits),
+  }));
 }

@@ -5,8 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { emitClientJs } from '../../../src/codegen/emit-client.ts';
 import { buildModel } from '../../../src/codegen/model.ts';
 import { webhookTable } from '../../../src/codegen/referrers.ts';
+import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
 import type {
   CmsSchema,
   SchemaAttribute,
@@ -46,14 +48,20 @@ const file = {
   upload: contentType('plugin::upload.file', { related: { type: 'relation', relation: 'morphToMany' } }),
 };
 
-function table(contentTypes: SchemaContentType[], components: SchemaComponent[] = []) {
-  const schema: CmsSchema = {
+function schemaOf(contentTypes: SchemaContentType[], components: SchemaComponent[] = []): CmsSchema {
+  return {
     format: 1,
     contentTypes: Object.fromEntries(contentTypes.map((c) => [c.uid, c])),
     components: Object.fromEntries(components.map((c) => [c.uid, c])),
     auth: null,
   };
-  return Object.fromEntries(webhookTable(buildModel(schema)));
+}
+
+function table(contentTypes: SchemaContentType[], components: SchemaComponent[] = []) {
+  const schema = schemaOf(contentTypes, components);
+  return Object.fromEntries(
+    webhookTable(buildModel(schema)).map(({ uid, path, referrers }) => [uid, [path, ...referrers]]),
+  );
 }
 
 describe('webhookTable', () => {
@@ -115,7 +123,7 @@ describe('webhookTable', () => {
       },
     ],
     [
-      'at any depth through relations; a cycle leads back without the type naming itself',
+      'at any depth through relations; a type on a cycle is among its own referrers',
       {
         given: () =>
           table([
@@ -125,9 +133,9 @@ describe('webhookTable', () => {
             contentType('api::d.d', { a: relation('api::a.a') }),
           ]),
         want: {
-          'api::a.a': ['as', 'bs', 'cs', 'ds'],
-          'api::b.b': ['bs', 'as', 'cs', 'ds'],
-          'api::c.c': ['cs', 'as', 'bs', 'ds'],
+          'api::a.a': ['as', 'as', 'bs', 'cs', 'ds'],
+          'api::b.b': ['bs', 'as', 'bs', 'cs', 'ds'],
+          'api::c.c': ['cs', 'as', 'bs', 'cs', 'ds'],
           'api::d.d': ['ds'],
         },
       },
@@ -157,4 +165,32 @@ describe('webhookTable', () => {
     ],
   ];
   for (const [name, { given, want }] of cases) it(name, () => assert.deepEqual(given(), want));
+});
+
+describe('handleCmsWebhook: the emitted table', () => {
+  /** `n` types in a ring: each relates to the next, so every type reaches every other. */
+  const ring = (n: number) => {
+    const uid = (i: number) => `api::t${String(i).padStart(3, '0')}.t${String(i).padStart(3, '0')}`;
+    const model = buildModel(
+      schemaOf(
+        Array.from({ length: n }, (_, i) => contentType(uid(i), { next: relation(uid((i + 1) % n)) })),
+      ),
+    );
+    return emitClientJs(model, runtimeAssets().surface, { version: '0.0.0', hash: 'h', authMode: 'legacy' });
+  };
+
+  it('a list of referrers several rows share is written once, and the rows spread it', () => {
+    const code = ring(3);
+    assert.match(code, /const referrers1 = \['t000s', 't001s', 't002s'\];/);
+    assert.match(code, /'api::t000\.t000': \['t000s', \.\.\.referrers1\],/);
+    assert.match(code, /'api::t002\.t002': \['t002s', \.\.\.referrers1\],/);
+    assert.doesNotMatch(code, /referrers2/);
+  });
+
+  it('so the table grows linearly with the number of types, even when all reach each other', () => {
+    const handler = (code: string) => code.slice(code.indexOf('export function handleCmsWebhook'));
+    const small = handler(ring(20)).length;
+    const large = handler(ring(200)).length;
+    assert.ok(large < small * 12, `${small} characters for 20 types, ${large} for 200`);
+  });
 });
