@@ -136,6 +136,9 @@ export type WebhookEvent<S extends SchemaShape> =
 export interface WebhookResult<E> {
   /** The event, typed by `event` and `uid`. */
   event: E;
-  /** The tags to revalidate (`cms:<uid>` and `cms:<uid>:<documentId>`; see cache-tags). */
+  /**
+   * The tags to revalidate: `cms:<path>` and `cms:<path>:<documentId>` of what changed, then
+   * `cms:<path>` of each content type whose reads can populate it; at most 128 (see cache-tags).
+   */
   tags: string[];
 }
