@@ -182,3 +182,27 @@ describe('cmsQueries: the query signal aborts the request', () => {
     );
   });
 });
+
+describe('cmsQueries: cache tags', () => {
+  it("every read's queryFn carries the client's tags, the caller's after them, or only the caller's when opted out", async () => {
+    const sent: unknown[] = [];
+    const fetch = (async (_url: string, init: RequestInit & { next?: { tags?: string[] } }) => {
+      sent.push(init.next?.tags);
+      return Response.json({ data: {} });
+    }) as typeof globalThis.fetch;
+    const q = cmsQueries(client({ fetch }));
+    const signal = new AbortController().signal;
+    await q.articles.find().queryFn({ signal });
+    await q.articles.findWithMeta(undefined, { tags: ['page'] }).queryFn({ signal });
+    await q.articles.findOne('d1').queryFn({ signal });
+    await q.siteSetting.find().queryFn({ signal });
+    await q.articles.find(undefined, { cacheTags: false, tags: ['page'] }).queryFn({ signal });
+    assert.deepEqual(sent, [
+      ['cms:articles'],
+      ['cms:articles', 'page'],
+      ['cms:articles', 'cms:articles:d1'],
+      ['cms:site-setting'],
+      ['page'],
+    ]);
+  });
+});
