@@ -133,7 +133,7 @@ export async function checkWebhook<E>(
       400,
       `the body's event ${JSON.stringify(event)} differs from X-Strapi-Event ${JSON.stringify(header)}`,
     );
-  let paths: readonly string[] | undefined;
+  let paths: WebhookTable[string] | undefined;
   let documentId: string;
   if (ENTRY_EVENTS.includes(event)) {
     const { uid, entry } = body;
@@ -157,6 +157,6 @@ export async function checkWebhook<E>(
   } else {
     reject('event', 422, `unknown event ${JSON.stringify(event)}; Strapi 5 sends entry.* and media.* events`);
   }
-  const [path, ...referrers] = paths as readonly string[];
-  return { event: body as E, tags: changeTags(path as string, documentId, referrers) };
+  const [path, ...referrers] = paths;
+  return { event: body as E, tags: changeTags(path, documentId, referrers) };
 }
