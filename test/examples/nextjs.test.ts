@@ -8,8 +8,7 @@
  * before the boot), `next start` serves the build, and an entry updated through the client
  * shows on the pages because Strapi's webhook reached `handleCmsWebhook` and `revalidateTag`;
  * a change whose webhook missed the server (delivered to a stand-in before it listened) stays
- * unseen. One boot of
- * Strapi for the file.
+ * unseen. One boot of Strapi for the file.
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
