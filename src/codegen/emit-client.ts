@@ -4,7 +4,16 @@
  * factories, which it imports (`./runtime.js`) with the registry type (`./types.js`). `index`
  * re-exports the client, the types and the runtime's public surface.
  */
-import type { CodegenModel, ContentTypeModel, CustomRouteModel } from './model.ts';
+import {
+  routeGroupDoc,
+  routeGroupType,
+  routeGroupValue,
+  routeMember,
+  routeTypeNames,
+  schemaNames,
+} from './emit-routes.ts';
+import type { JsonSchemaNames } from './json-schema.ts';
+import type { CodegenModel, ContentTypeModel } from './model.ts';
 import { jsdocText, stringLiteral } from './names.ts';
 import type { RuntimeSurface } from './runtime-assets.ts';
 
@@ -31,7 +40,12 @@ function uses(code: string, name: string): boolean {
  * The imports of `body`: the runtime names it uses (values, and types unless `values` only) and
  * the registry type. Only what is used: an unused import is a lint error in the consumer's project.
  */
-function withImports(body: string, surface: RuntimeSurface, values: 'only' | 'and-types'): string {
+function withImports(
+  body: string,
+  surface: RuntimeSurface,
+  values: 'only' | 'and-types',
+  typesFile: readonly string[] = [],
+): string {
   const code = codeOnly(body);
   const valueNames = [...surface.public.values, ...surface.internal.values].filter((name) =>
     uses(code, name),
@@ -45,30 +59,19 @@ function withImports(body: string, surface: RuntimeSurface, values: 'only' | 'an
   );
   const lines: string[] = [];
   if (names.length > 0) lines.push(`import { ${names.join(', ')} } from './runtime.js';`);
-  const registryTypes = ['CmsSchemaTypes', 'CmsWebhookEvent'].filter((name) => uses(code, name));
+  const registryTypes = ['CmsSchemaTypes', 'CmsWebhookEvent', ...typesFile].filter((name) =>
+    uses(code, name),
+  );
   if (values !== 'only' && registryTypes.length > 0)
     lines.push(`import type { ${registryTypes.join(', ')} } from './types.js';`);
   return lines.length === 0 ? body : `${lines.join('\n')}\n\n${body}`;
 }
 
-function routeSignature(route: CustomRouteModel): string {
-  const sendsQuery = route.method === 'GET' || route.method === 'DELETE';
-  const params = [
-    ...route.params.map((param) => `${param}: string | number`),
-    sendsQuery ? 'query?: Record<string, unknown>' : 'body?: unknown',
-    'cacheOptions?: CacheOptions',
-  ];
-  return `${route.name}<R = unknown>(${params.join(', ')}): Promise<R>;`;
-}
-
-function propertyType(type: ContentTypeModel): string {
+function propertyType(type: ContentTypeModel, names: JsonSchemaNames): string {
   const api = type.kind === 'singleType' ? 'SingleApi' : 'CollectionApi';
   const base = `${api}<CmsSchemaTypes, ${stringLiteral(type.uid)}>`;
   if (type.customRoutes.length === 0) return base;
-  const members = type.customRoutes.map(
-    (route) =>
-      `    /** Custom route \`${route.method} /api${jsdocText(route.path)}\`: ${route.method === 'GET' || route.method === 'DELETE' ? 'query parameters' : 'a JSON body or FormData'}, then cache options; returns the response body. */\n    ${routeSignature(route)}\n`,
-  );
+  const members = type.customRoutes.map((route) => routeMember(route, names, '    ', 'custom'));
   return `${base} & {\n${members.join('')}  }`;
 }
 
@@ -178,13 +181,17 @@ const CLASS_DOC = [
 ].join('\n');
 
 function members(model: CodegenModel, auth: AuthRoute[]): string[] {
+  const names = schemaNames(model);
   return [
     ...apiTypes(model).map(
-      (type) => `${propertyDoc(type)}  readonly ${type.clientProperty}: ${propertyType(type)};`,
+      (type) => `${propertyDoc(type)}  readonly ${type.clientProperty}: ${propertyType(type, names)};`,
     ),
     ...STATIC_MEMBERS,
     ...authMembers(model, auth),
     ...usersMember(model),
+    ...model.routeGroups.map(
+      (group) => `${routeGroupDoc(group)}  readonly ${group.property}: ${routeGroupType(group, names)};`,
+    ),
   ];
 }
 
@@ -214,6 +221,7 @@ function construction(model: CodegenModel, auth: AuthRoute[], typed: boolean): s
     ...(model.usersProperty === null
       ? []
       : [`    this.${model.usersProperty} = usersApi${typed ? '<CmsSchemaTypes>' : ''}(this);`]),
+    ...model.routeGroups.map((group) => `    this.${group.property} = ${routeGroupValue(group, '    ')};`),
   );
   return lines;
 }
@@ -320,6 +328,7 @@ export function emitClientTs(model: CodegenModel, surface: RuntimeSurface, info:
     `${constants(info, 'ts')}\n${helpers()}\n${classSource(model, auth, true)}\n${queryTable(model, auth, true)}\n${webhookHandler(model, 'ts')}`,
     surface,
     'and-types',
+    routeTypeNames(model),
   );
 }
 
@@ -337,6 +346,7 @@ export function emitClientDts(model: CodegenModel, surface: RuntimeSurface, info
     `${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model, authRoutes(model, surface))}\n${QUERIES_DECLARATION}\n${webhookHandler(model, 'dts')}`,
     surface,
     'and-types',
+    routeTypeNames(model),
   );
 }
 
