@@ -22,7 +22,7 @@ import type {
 import { ROOT } from '../../harness/paths.ts';
 import { compile } from '../../helpers/compile.ts';
 
-const FIXTURES = ['kitchen', 'kitchen-refresh', 'launchpad'] as const;
+const FIXTURES = ['kitchen', 'kitchen-refresh', 'launchpad', 'routes'] as const;
 const UPDATE = process.env.UPDATE_SNAPSHOTS === '1';
 const RUNTIME = runtimeAssets();
 
