@@ -286,3 +286,49 @@ describe('schema.definitions: alias names', () => {
     assert.equal(built.components[0]?.names.entry, 'SharedSeo');
   });
 });
+
+describe('schema.routes: validation', () => {
+  const cases: [string, { given: Partial<CmsSchema>; want: RegExp }][] = [
+    ['routes not an array', { given: { routes: {} as never }, want: /"routes" must be an array/ }],
+    ['a route not an object', { given: { routes: [3 as never] }, want: /route 1 of 1: must be an object/ }],
+    [
+      'an unknown method',
+      {
+        given: { routes: [{ ...route('GET', '/x', 'api::x.x.y'), method: 'HEAD' as never }] },
+        want: /unknown method/,
+      },
+    ],
+    [
+      'a path missing',
+      {
+        given: { routes: [{ ...route('GET', '/x', 'api::x.x.y'), path: undefined as never }] },
+        want: /"path" must be a non-empty string/,
+      },
+    ],
+    [
+      'a schema that is no JSON Schema',
+      {
+        given: { routes: [{ ...route('GET', '/x', 'api::x.x.y'), query: 'a' as never }] },
+        want: /"query" must be a JSON Schema/,
+      },
+    ],
+    [
+      'definitions not an object',
+      { given: { definitions: [] as never }, want: /"definitions" must be an object/ },
+    ],
+    [
+      'a definition that is no JSON Schema',
+      { given: { definitions: { A: 1 as never } }, want: /definition "A"/ },
+    ],
+  ];
+  for (const [name, { given, want }] of cases) {
+    it(name, () => assert.throws(() => model([], given), { name: 'SchemaError', message: want }));
+  }
+
+  it('accepts boolean schemas and routes without any', () => {
+    const built = model([{ ...route('GET', '/x/y', 'api::x.x.y'), response: true, query: false }], {
+      definitions: { A: true },
+    });
+    assert.deepEqual(methods(built), { x: ['y'] });
+  });
+});
