@@ -127,10 +127,15 @@ export interface SingleQueries<S extends SchemaShape, U extends string, M = Mode
   ): CmsMutationOptions<QueryResult<S, M, P, IsDraft<P>>, { data: Partial<InputFor<M, P>> | FormData }>;
 }
 
-/** The custom GET routes of an API as queries: the route's arguments, its result type `R`. */
+/**
+ * The custom GET routes of an API as queries: the route's arguments, and its result type: the
+ * one its response schema gives, or else `R`, named by the caller.
+ */
 export type RouteQueries<A, Crud extends PropertyKey> = {
-  readonly [K in Exclude<keyof A, Crud>]: A[K] extends (...args: infer Args) => Promise<unknown>
-    ? <R = unknown>(...args: Args) => CmsQueryOptions<R>
+  readonly [K in Exclude<keyof A, Crud>]: A[K] extends (...args: infer Args) => Promise<infer Result>
+    ? unknown extends Result
+      ? <R = unknown>(...args: Args) => CmsQueryOptions<R>
+      : (...args: Args) => CmsQueryOptions<Result>
     : never;
 };
 

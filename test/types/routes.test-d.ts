@@ -5,18 +5,20 @@
  * `tsc -p tsconfig.json` (never run).
  */
 import { expectTypeOf } from 'expect-type';
-import type {
-  Article,
-  Article2,
-  CacheOptions,
-  Category,
-  CmsClient,
-  CmsClient2,
-  Money,
-  ProbeEcho2Body,
-  ProbeEcho2Response,
-  ProbeTreeResponse,
-  SharedSeo,
+import {
+  type Article,
+  type Article2,
+  type CacheOptions,
+  type Category,
+  type CmsClient,
+  type CmsClient2,
+  type CmsQueryOptions,
+  cmsQueries,
+  type Money,
+  type ProbeEcho2Body,
+  type ProbeEcho2Response,
+  type ProbeTreeResponse,
+  type SharedSeo,
 } from './generated/routes/index.ts';
 import type { CmsClient as JsClient } from './generated/routes-js/index.js';
 
@@ -173,4 +175,17 @@ declare const js: JsClient;
   expectTypeOf(cms.uploadPlugin.findPage).toBeFunction();
   // @ts-expect-error i18n's locales are client.i18n.locales
   void cms.i18nPlugin;
+}
+
+// --- TanStack Query options of typed custom routes keep their result type ----------------------
+{
+  const queries = cmsQueries(cms);
+  expectTypeOf(queries.articles.related('doc-1', 2, { locale: 'en' })).toEqualTypeOf<
+    CmsQueryOptions<Awaited<ReturnType<CmsClient['articles']['related']>>>
+  >();
+  expectTypeOf(queries.articles.popular()).toEqualTypeOf<CmsQueryOptions<Article[]>>();
+  // without a response schema, the caller names it
+  expectTypeOf(queries.articles.unlike<{ ok: true }>('doc-1')).toEqualTypeOf<CmsQueryOptions<{ ok: true }>>();
+  // @ts-expect-error the query has a required key
+  queries.articles.related('doc-1', 2);
 }
