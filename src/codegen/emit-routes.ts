@@ -123,12 +123,16 @@ export function routeGroupDoc(group: RouteGroupModel): string {
   return `  /** Routes of the ${kind} \`${jsdocText(group.owner)}\` that the client has no other method for. */\n`;
 }
 
+function upperFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** The alias of one shared or self-referring schema. */
 function definitionDeclaration(definition: DefinitionModel, names: JsonSchemaNames): string {
   const doc =
     schemaDescription(definition.schema) ??
     (definition.id === null
-      ? 'A route schema that refers to itself.'
+      ? `${upperFirst(jsdocText(definition.of ?? 'a route schema'))}, as its schema (which refers to itself) declares it.`
       : `The shared schema \`${jsdocText(definition.id)}\` of the server's routes.`);
   const type = jsonSchemaType(definition.schema, { ...names, root: definition.name });
   return `/** ${doc} */\nexport type ${definition.name} = ${type};`;

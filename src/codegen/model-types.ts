@@ -216,6 +216,8 @@ export interface RouteGroupModel {
 export interface DefinitionModel {
   /** The id in `schema.definitions`; null for a route's self-referring schema. */
   id: string | null;
+  /** For a route's schema: which part of which route it is (`the body of \`POST /api/probe/echo\``). */
+  of?: string;
   /** The alias. */
   name: string;
   schema: JsonSchema;

@@ -192,7 +192,13 @@ export function claimDefinitionNames(
         if (partSchema === undefined || !refersToRoot(partSchema)) continue;
         const name = types.claim(typeName(`${owner.property}-${route.name}-${part}`));
         route.selfAliases[part] = name;
-        definitions.push({ id: null, name, schema: partSchema });
+        const what = part === 'params' ? 'path parameters' : part;
+        definitions.push({
+          id: null,
+          name,
+          schema: partSchema,
+          of: `the ${what} of \`${route.method} /api${route.path}\``,
+        });
       }
     }
   }
