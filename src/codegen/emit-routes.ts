@@ -17,6 +17,7 @@ import {
 } from './json-schema.ts';
 import type { CodegenModel, CustomRouteModel, DefinitionModel, RouteGroupModel } from './model-types.ts';
 import { jsdocText, stringLiteral } from './names.ts';
+import { routePart } from './routes.ts';
 
 /** How the references of a route's or a definition's schema resolve in this model. */
 export function schemaNames(model: CodegenModel): JsonSchemaNames {
@@ -49,13 +50,13 @@ function sendsQuery(route: CustomRouteModel): boolean {
 function signature(route: CustomRouteModel, names: JsonSchemaNames, indent: string): string {
   const source = route.source;
   const params = route.pathParams.map((param) => {
-    const schema = propertySchema(source?.params, param.placeholder);
+    const schema = propertySchema(routePart(source, 'params'), param.placeholder);
     const typed = schema === undefined ? 'unknown' : jsonSchemaType(schema, names, indent);
     const type = typed === 'unknown' || typed === 'never' ? 'string | number' : typed;
     return `${param.name}: ${type}`;
   });
   const part = sendsQuery(route) ? 'query' : 'body';
-  const schema = source?.[part];
+  const schema = routePart(source, part);
   if (schema === undefined) {
     params.push(part === 'query' ? 'query?: Record<string, unknown>' : 'body?: unknown');
   } else {

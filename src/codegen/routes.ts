@@ -5,11 +5,16 @@
  * Rules:
  * - Covered, so no method is generated: the core CRUD routes of a content type that has a client
  *   property (handler `<uid>.find|findOne|create|update|delete`); the users-permissions routes
- *   in `schema.auth.routes` (`client.auth`); with `client.users`, users-permissions'
+ *   in `schema.auth.routes` (`client.auth`), and every other route of its `auth` controller
+ *   (`refresh`, `logout` and the sessions in legacy mode, where `client.auth` leaves them out on
+ *   purpose; `connect`, a browser redirect); with `client.users`, users-permissions'
  *   `GET /users`, `GET /users/count`, `GET /users/:id`, `POST /users`, `PUT /users/:id` and
  *   `DELETE /users/:id`; the upload plugin's `POST /upload`, `GET /upload/files`,
  *   `GET /upload/files/:id` and `DELETE /upload/files/:id` (`client.upload`); i18n's
- *   `GET /i18n/locales` (`client.i18n`). Paths compare with their parameter names ignored.
+ *   `GET /i18n/locales` (`client.i18n`). Paths compare with their parameter names and a
+ *   trailing slash ignored (`POST /upload/`).
+ * - A route whose path has an unnamed pattern (users-permissions' `GET /connect/(.*)`, a browser
+ *   redirect) gets no method: the client cannot build its path.
  * - Every other route of a content type with a client property (handler `<uid>.<action>`) is a
  *   method of that property, as custom routes were before (`client.articles.like`).
  * - The other routes of a plugin go on one property per plugin (`plugin::navigation` ->
@@ -26,7 +31,7 @@
  *   earlier route of the same property then gets 2, 3, ... (`render`, `render2`).
  */
 import type { CmsSchema, JsonSchema, RouteSchemas, SchemaApiRoute, SchemaRoute } from '../schema/types.ts';
-import { refersToRoot } from './json-schema.ts';
+import { keyedObjectSchema, refersToRoot } from './json-schema.ts';
 import type { ContentTypeModel, CustomRouteModel, DefinitionModel, RouteGroupModel } from './model-types.ts';
 import {
   camelCase,
@@ -37,11 +42,22 @@ import {
 } from './names.ts';
 import { API_MEMBERS, customRouteModels } from './naming.ts';
 
+/** users-permissions' auth controller: `client.auth` has its routes, those of the server's mode. */
+const AUTH_CONTROLLER = 'plugin::users-permissions.auth.';
+
 const CRUD_ACTIONS: ReadonlySet<string> = new Set(['find', 'findOne', 'create', 'update', 'delete']);
 
-/** `METHOD path` with parameter names dropped: `GET /users/:`. */
+/** `METHOD path` with parameter names and a trailing slash dropped: `GET /users/:`. */
 function routeKey(method: string, path: string): string {
-  return `${method} ${path.replace(/:[A-Za-z0-9_]+(?:\([^)]*\))?/g, ':')}`;
+  return `${method} ${path.replace(/:[A-Za-z0-9_]+(?:\([^)]*\))?/g, ':').replace(/(.)\/+$/, '$1')}`;
+}
+
+/**
+ * A path the client can build: nothing but `:param` placeholders (each maybe with its pattern)
+ * between fixed segments. `/connect/(.*)` (an unnamed pattern) cannot be: no method.
+ */
+function buildable(path: string): boolean {
+  return !/[()*+?]/.test(path.replace(/:[A-Za-z0-9_]+(?:\([^)]*\))?/g, ''));
 }
 
 const UPLOAD_ROUTES = [
@@ -137,6 +153,8 @@ export function assignRoutes(
   const perOwner = new Map<string, SchemaApiRoute[]>();
   for (const route of routes) {
     if (coveredKeys.has(`${route.owner} ${routeKey(route.method, route.path)}`)) continue;
+    if (schema.auth && route.handler.startsWith(AUTH_CONTROLLER)) continue;
+    if (!buildable(route.path)) continue;
     const uid = route.handler.slice(0, route.handler.lastIndexOf('.'));
     const type = typed.get(uid);
     if (type !== undefined) {
@@ -188,7 +206,7 @@ export function claimDefinitionNames(
     if (owner.property === null) continue;
     for (const route of owner.routes) {
       for (const part of PARTS) {
-        const partSchema = route.source?.[part];
+        const partSchema = routePart(route.source, part);
         if (partSchema === undefined || !refersToRoot(partSchema)) continue;
         const name = types.claim(typeName(`${owner.property}-${route.name}-${part}`));
         route.selfAliases[part] = name;
@@ -203,4 +221,26 @@ export function claimDefinitionNames(
     }
   }
   return definitions;
+}
+
+/**
+ * A route's schema of `part`. `params` and `query` may come as their keys (see
+ * keyedObjectSchema): every path parameter is required, and the query keys `requiredQuery` lists.
+ */
+export function routePart(source: SchemaApiRoute | null, part: keyof RouteSchemas): JsonSchema | undefined {
+  if (source === null) return undefined;
+  if (part === 'params')
+    return keyedObjectSchema(source.params, Object.keys(isRecord(source.params) ? source.params : {}));
+  if (part === 'query') {
+    const listed = (source as { requiredQuery?: unknown }).requiredQuery;
+    const required = Array.isArray(listed)
+      ? listed.filter((key): key is string => typeof key === 'string')
+      : [];
+    return keyedObjectSchema(source.query, required);
+  }
+  return source[part];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

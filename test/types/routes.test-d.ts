@@ -57,55 +57,55 @@ declare const js: JsClient;
 }
 
 // --- a query without required keys is optional; no response schema keeps R ------------------
-{
-  expectTypeOf(await cms.articles.popular()).toEqualTypeOf<Article[]>();
-  expectTypeOf(await cms.articles.popular({ tags: ['a'], since: '2026-01-01T00:00:00Z' })).toEqualTypeOf<
-    Article[]
-  >();
-  expectTypeOf(await cms.articles.unlike('doc-1')).toEqualTypeOf<unknown>();
-  expectTypeOf(await cms.articles.unlike<{ ok: true }>('doc-1', { reaction: 'like' })).toEqualTypeOf<{
-    ok: true;
-  }>();
-  // @ts-expect-error not one of the enum values
-  await cms.articles.unlike('doc-1', { reaction: 'meh' });
-}
+expectTypeOf(await cms.articles.popular()).toEqualTypeOf<Article[]>();
+expectTypeOf(await cms.articles.popular({ tags: ['a'], since: '2026-01-01T00:00:00Z' })).toEqualTypeOf<
+  Article[]
+>();
+expectTypeOf(await cms.articles.unlike('doc-1')).toEqualTypeOf<unknown>();
+expectTypeOf(await cms.articles.unlike<{ ok: true }>('doc-1', { reaction: 'like' })).toEqualTypeOf<{
+  ok: true;
+}>();
+// @ts-expect-error not one of the enum values
+await cms.articles.unlike('doc-1', { reaction: 'meh' });
 
 // --- a plugin without schemas: its property, path params, a caller-supplied result -----------
-{
-  expectTypeOf(await cms.navigation.render('main')).toEqualTypeOf<unknown>();
-  interface Menu {
-    items: { title: string }[];
-  }
-  expectTypeOf(await cms.navigation.render<Menu>('main', { type: 'TREE' })).toEqualTypeOf<Menu>();
-  expectTypeOf(await cms.navigation.renderChild<Menu>(1, 'footer')).toEqualTypeOf<Menu>();
-  // two controllers share the action `find`: numbered in path order
-  expectTypeOf(cms.navigation.find).toBeFunction();
-  expectTypeOf(cms.navigation.find2).toBeFunction();
-  // @ts-expect-error the route has a path parameter
-  await cms.navigation.render();
-  // @ts-expect-error a query is an object
-  await cms.navigation.render('main', 'TREE');
-  expectTypeOf(js.navigation.readAll).parameters.toEqualTypeOf<
-    [query?: Record<string, unknown>, cacheOptions?: CacheOptions]
-  >();
+expectTypeOf(await cms.navigation.render('main')).toEqualTypeOf<unknown>();
+interface Menu {
+  items: { title: string }[];
 }
+expectTypeOf(await cms.navigation.render<Menu>('main', { type: 'TREE' })).toEqualTypeOf<Menu>();
+expectTypeOf(await cms.navigation.renderChild<Menu>(1, 'footer')).toEqualTypeOf<Menu>();
+// two controllers share the action `find`: numbered in path order
+expectTypeOf(cms.navigation.find).toBeFunction();
+expectTypeOf(cms.navigation.find2).toBeFunction();
+// @ts-expect-error the route has a path parameter
+await cms.navigation.render();
+// @ts-expect-error a query is an object
+await cms.navigation.render('main', 'TREE');
+expectTypeOf(js.navigation.readAll).parameters.toEqualTypeOf<
+  [query?: Record<string, unknown>, cacheOptions?: CacheOptions]
+>();
 
 // --- an API without a content type ------------------------------------------------------------
-{
-  expectTypeOf(await cms.probe.echo({ text: 'hi' })).toEqualTypeOf<{ text: string }>();
-  // @ts-expect-error the query has a required key
-  await cms.probe.echo();
-  // the same action on a second route: numbered
-  expectTypeOf(cms.probe.echo2).parameters.toEqualTypeOf<
-    [body: ProbeEcho2Body, cacheOptions?: CacheOptions]
-  >();
-  expectTypeOf(
-    await cms.probe.echo2({ label: 'a', children: [{ label: 'b' }] }),
-  ).toEqualTypeOf<ProbeEcho2Response>();
-  expectTypeOf(await cms.probe.tree()).toEqualTypeOf<ProbeTreeResponse>();
-  expectTypeOf(await cms.probe.summary()).toEqualTypeOf<{ article: Article2; client: CmsClient2 }>();
-  expectTypeOf(await cms.failure.fail(500)).toEqualTypeOf<unknown>();
-}
+expectTypeOf(await cms.probe.echo({ text: 'hi' })).toEqualTypeOf<{ text: string }>();
+// @ts-expect-error the query has a required key
+await cms.probe.echo();
+// the same action on a second route: numbered
+expectTypeOf(cms.probe.echo2).parameters.toEqualTypeOf<[body: ProbeEcho2Body, cacheOptions?: CacheOptions]>();
+expectTypeOf(
+  await cms.probe.echo2({ label: 'a', children: [{ label: 'b' }] }),
+).toEqualTypeOf<ProbeEcho2Response>();
+expectTypeOf(await cms.probe.tree()).toEqualTypeOf<ProbeTreeResponse>();
+expectTypeOf(await cms.probe.summary()).toEqualTypeOf<{ article: Article2; client: CmsClient2 }>();
+expectTypeOf(await cms.failure.fail(500)).toEqualTypeOf<unknown>();
+
+// --- params and query as their keys, the required query keys apart ---------------------------
+expectTypeOf(await cms.probe.keyed('main', { mode: 'flat' })).toEqualTypeOf<{ slug: string }>();
+expectTypeOf(cms.probe.keyed).parameter(0).toEqualTypeOf<string>();
+// @ts-expect-error mode is a required query key
+await cms.probe.keyed('main', { depth: 1 });
+// @ts-expect-error not one of the modes
+await cms.probe.keyed('main', { mode: 'deep' });
 
 // --- recursion: a definition and a route schema that refer to themselves ----------------------
 {
@@ -164,18 +164,16 @@ declare const js: JsClient;
 }
 
 // --- covered routes make no methods ------------------------------------------------------------
-{
-  // users-permissions' routes other than the users and auth ones are on their plugin's property
-  expectTypeOf(cms.usersPermissions.find).toBeFunction();
-  expectTypeOf(cms.usersPermissions.getPermissions).toBeFunction();
-  // @ts-expect-error GET /users is client.users.find
-  void cms.usersPermissions.user;
-  // @ts-expect-error only the upload route the client has no method for
-  void cms.uploadPlugin.find;
-  expectTypeOf(cms.uploadPlugin.findPage).toBeFunction();
-  // @ts-expect-error i18n's locales are client.i18n.locales
-  void cms.i18nPlugin;
-}
+// users-permissions' routes other than the users and auth ones are on their plugin's property
+expectTypeOf(cms.usersPermissions.find).toBeFunction();
+expectTypeOf(cms.usersPermissions.getPermissions).toBeFunction();
+// @ts-expect-error GET /users is client.users.find
+void cms.usersPermissions.user;
+// @ts-expect-error only the upload route the client has no method for
+void cms.uploadPlugin.find;
+expectTypeOf(cms.uploadPlugin.findPage).toBeFunction();
+// @ts-expect-error i18n's locales are client.i18n.locales
+void cms.i18nPlugin;
 
 // --- TanStack Query options of typed custom routes keep their result type ----------------------
 {

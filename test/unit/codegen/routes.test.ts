@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildModel, type CodegenModel } from '../../../src/codegen/model.ts';
+import { routePart } from '../../../src/codegen/routes.ts';
 import type { CmsSchema, SchemaApiRoute, SchemaContentType } from '../../../src/schema/types.ts';
 
 function contentType(uid: string, extra: Partial<SchemaContentType> = {}): SchemaContentType {
@@ -107,6 +108,28 @@ describe('schema.routes: what the client already covers', () => {
           route('GET', '/i18n/locales', 'plugin::i18n.locales.listLocales'),
         ],
         want: {},
+      },
+    ],
+    [
+      'paths compare without a trailing slash; the auth controller is client.auth, whatever the mode',
+      {
+        given: [
+          route('POST', '/upload/', 'plugin::upload.content-api.upload'),
+          route('POST', '/auth/refresh', 'plugin::users-permissions.auth.refresh'),
+          route('GET', '/auth/sessions', 'plugin::users-permissions.auth.getSessions'),
+        ],
+        want: {},
+      },
+    ],
+    [
+      'a path with an unnamed pattern gets no method; a named parameter with a pattern does',
+      {
+        given: [
+          route('GET', '/connect/(.*)', 'plugin::other.main.connect'),
+          route('GET', '/files/*', 'plugin::other.main.wild'),
+          route('GET', '/items/:id(\\d+)', 'plugin::other.main.item'),
+        ],
+        want: { other: ['item'] },
       },
     ],
     [
@@ -330,5 +353,42 @@ describe('schema.routes: validation', () => {
       definitions: { A: true },
     });
     assert.deepEqual(methods(built), { x: ['y'] });
+  });
+});
+
+describe('schema.routes: params and query as an object schema or as their keys', () => {
+  const keyed = {
+    ...route('GET', '/contract/tree/:slug', 'api::contract.contract.tree'),
+    params: { slug: { type: 'string' } },
+    query: { mode: { enum: ['flat', 'nested'] }, depth: { type: 'integer' } },
+    requiredQuery: ['mode', 'gone'],
+  } as SchemaApiRoute;
+
+  it('keys: every path parameter required, the query keys requiredQuery lists', () => {
+    assert.deepEqual(routePart(keyed, 'params'), {
+      type: 'object',
+      properties: { slug: { type: 'string' } },
+      required: ['slug'],
+      additionalProperties: false,
+    });
+    assert.deepEqual(routePart(keyed, 'query'), {
+      type: 'object',
+      properties: { mode: { enum: ['flat', 'nested'] }, depth: { type: 'integer' } },
+      required: ['mode'],
+      additionalProperties: false,
+    });
+  });
+
+  it('an object schema stays as it is; the body and response always do', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
+    const given = { ...route('GET', '/x', 'api::x.x.y'), query: schema, body: { a: {} } } as SchemaApiRoute;
+    assert.equal(routePart(given, 'query'), schema);
+    assert.deepEqual(routePart(given, 'body'), { a: {} });
+    assert.equal(routePart(null, 'query'), undefined);
+  });
+
+  it('without requiredQuery every query key is optional', () => {
+    const { requiredQuery: _, ...rest } = keyed as SchemaApiRoute & { requiredQuery: string[] };
+    assert.deepEqual((routePart(rest, 'query') as { required: string[] }).required, []);
   });
 });
