@@ -9,6 +9,7 @@ import {
   routeGroupType,
   routeGroupValue,
   routeMember,
+  routeSpec,
   routeTypeNames,
   schemaNames,
 } from './emit-routes.ts';
@@ -207,8 +208,7 @@ function construction(model: CodegenModel, auth: AuthRoute[], typed: boolean): s
     let value = `${factory}${types}(this, ${path}${media.length > 0 ? `, { ${media.join(', ')} }` : ''})`;
     if (type.customRoutes.length > 0) {
       const routes = type.customRoutes.map(
-        (route) =>
-          `      ${route.name}: customRoute(this, { method: ${stringLiteral(route.method)}, path: ${stringLiteral(route.path)} }),\n`,
+        (route) => `      ${route.name}: customRoute(this, ${routeSpec(route)}),\n`,
       );
       value = `Object.assign(${value}, {\n${routes.join('')}    })`;
     }

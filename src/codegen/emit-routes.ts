@@ -55,20 +55,42 @@ function signature(route: CustomRouteModel, names: JsonSchemaNames, indent: stri
     const type = typed === 'unknown' || typed === 'never' ? 'string | number' : typed;
     return `${param.name}: ${type}`;
   });
-  const part = sendsQuery(route) ? 'query' : 'body';
-  const schema = routePart(source, part);
-  if (schema === undefined) {
-    params.push(part === 'query' ? 'query?: Record<string, unknown>' : 'body?: unknown');
-  } else {
+  const parts: ('query' | 'body')[] = sendsQuery(route)
+    ? ['query']
+    : bodyWithQuery(route)
+      ? ['body', 'query']
+      : ['body'];
+  const typed = parts.map((part) => {
+    const schema = routePart(source, part);
+    if (schema === undefined)
+      return { part, required: false, type: part === 'query' ? 'Record<string, unknown>' : 'unknown' };
     const type =
       route.selfAliases[part] ?? jsonSchemaType(schema, { ...names, optionalUndefined: true }, indent);
-    params.push(`${part}${hasRequiredKeys(schema) ? '' : '?'}: ${type}`);
-  }
+    return { part, required: hasRequiredKeys(schema), type };
+  });
+  // A required argument after an optional one: the optional one takes `undefined` instead.
+  typed.forEach(({ part, required, type }, index) => {
+    const later = typed.slice(index + 1).some((next) => next.required);
+    if (required) params.push(`${part}: ${type}`);
+    else if (later) params.push(`${part}: ${type} | undefined`);
+    else params.push(`${part}?: ${type}`);
+  });
   params.push('cacheOptions?: CacheOptions');
   const response = source?.response;
   if (response === undefined) return `<R = unknown>(${params.join(', ')}): Promise<R>`;
   const result = route.selfAliases.response ?? jsonSchemaType(response, names, indent);
   return `(${params.join(', ')}): Promise<${result}>`;
+}
+
+/** A route sent with a body whose schema declares query keys too: they come after the body. */
+function bodyWithQuery(route: CustomRouteModel): boolean {
+  return !sendsQuery(route) && routePart(route.source, 'query') !== undefined;
+}
+
+/** The `RouteSpec` of a route as the client passes it to `customRoute`. */
+export function routeSpec(route: CustomRouteModel): string {
+  const query = bodyWithQuery(route) ? ', query: true' : '';
+  return `{ method: ${stringLiteral(route.method)}, path: ${stringLiteral(route.path)}${query} }`;
 }
 
 /** The doc of a route method: what it sends and returns. */
@@ -83,8 +105,8 @@ function routeDoc(route: CustomRouteModel, kind: 'custom' | 'plugin'): string {
       : `${kind === 'custom' ? 'Custom route' : 'Route'} ${where} (\`${jsdocText(source.handler)}\`${source.auth ? '' : ', public'})`;
   const part = sendsQuery(route)
     ? 'query parameters'
-    : source === null
-      ? 'a JSON body or FormData'
+    : bodyWithQuery(route)
+      ? 'the body, then query parameters'
       : 'the body';
   const path = route.params.length > 0 ? 'path parameters, then ' : '';
   const result =
@@ -107,8 +129,7 @@ export function routeMember(
 /** The object of route methods a plugin or API property holds (`customRoute` each). */
 export function routeGroupValue(group: RouteGroupModel, indent: string): string {
   const routes = group.routes.map(
-    (route) =>
-      `${indent}  ${route.name}: customRoute(this, { method: ${stringLiteral(route.method)}, path: ${stringLiteral(route.path)} }),\n`,
+    (route) => `${indent}  ${route.name}: customRoute(this, ${routeSpec(route)}),\n`,
   );
   return `{\n${routes.join('')}${indent}}`;
 }

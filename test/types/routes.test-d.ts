@@ -107,6 +107,19 @@ await cms.probe.keyed('main', { depth: 1 });
 // @ts-expect-error not one of the modes
 await cms.probe.keyed('main', { mode: 'deep' });
 
+// --- a body and query keys: the query after the body -------------------------------------------
+expectTypeOf(await cms.probe.order({ sku: 'a', qty: 1 }, { preview: 'on' })).toEqualTypeOf<{ id: number }>();
+expectTypeOf(await cms.probe.order({ sku: 'a', qty: 1 })).toEqualTypeOf<{ id: number }>();
+// @ts-expect-error the body has required keys
+await cms.probe.order(undefined, { preview: 'on' });
+// a required query after an optional body: the body takes undefined
+expectTypeOf(cms.probe.flags).parameters.toEqualTypeOf<
+  [body: { on?: boolean | undefined } | undefined, query: { token: string }, cacheOptions?: CacheOptions]
+>();
+await cms.probe.flags(undefined, { token: 't' });
+// @ts-expect-error the query has a required key
+await cms.probe.flags({ on: true });
+
 // --- recursion: a definition and a route schema that refer to themselves ----------------------
 {
   const tree: Category = { name: 'a', children: [{ name: 'b', children: [] }] };

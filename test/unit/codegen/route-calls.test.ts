@@ -76,6 +76,16 @@ describe('generated route methods', () => {
     ]);
   });
 
+  it('a route with a body and query keys: the query after the body', async () => {
+    const { calls, cms } = await client();
+    await cms.probe!.order!({ sku: 'a', qty: 1 }, { preview: 'on' });
+    await cms.probe!.flags!(undefined, { token: 't' });
+    assert.deepEqual(calls, [
+      { url: 'http://cms.test/api/probe/orders?preview=on', method: 'POST', body: '{"sku":"a","qty":1}' },
+      { url: 'http://cms.test/api/probe/flags?token=t', method: 'PATCH', body: undefined },
+    ]);
+  });
+
   it('a typed custom route of a content type, beside its CRUD methods', async () => {
     const { calls, cms } = await client();
     await cms.articles!.related!('doc-1', 2, { locale: 'en' });
