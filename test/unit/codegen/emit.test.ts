@@ -232,7 +232,13 @@ describe('emitTypes: determinism', () => {
         const components = Object.fromEntries(
           Object.entries(reorder(schema.components, seed + 2)).map(([uid, c]) => [uid, reorder(c, seed + 3)]),
         );
-        const shuffledSchema = reorder({ ...schema, contentTypes, components }, seed);
+        const routes = schema.routes === undefined ? {} : { routes: shuffled(schema.routes, seed + 4) };
+        const definitions =
+          schema.definitions === undefined ? {} : { definitions: reorder(schema.definitions, seed + 5) };
+        const shuffledSchema = reorder(
+          { ...schema, contentTypes, components, ...routes, ...definitions },
+          seed,
+        );
         assert.equal(emit(shuffledSchema), first, `seed ${seed}`);
         const hash = response(name).hash;
         const client = (given: CmsSchema) =>
