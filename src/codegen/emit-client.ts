@@ -264,27 +264,38 @@ function queryTable(model: CodegenModel, auth: AuthRoute[], typed: boolean): str
   const entries = apiTypes(model).map((type) => {
     const single = type.kind === 'singleType';
     const path = stringLiteral(single ? type.singularName : type.pluralName);
-    const routes = type.customRoutes.map(
-      (route) =>
-        `${route.name}: { method: ${stringLiteral(route.method)}, path: ${stringLiteral(route.path)} }`,
-    );
+    const routes = type.customRoutes.map((route) => `${route.name}: ${routeSpec(route)}`);
     const parts = [`path: ${path}`, ...(single ? ['single: true'] : [])];
     if (routes.length > 0) parts.push(`routes: { ${routes.join(', ')} }`);
     return `  ${type.clientProperty}: { ${parts.join(', ')} },\n`;
   });
+  for (const group of model.routeGroups) {
+    const routes = group.routes.map((route) => `${route.name}: ${routeSpec(route)}`);
+    entries.push(`  ${group.property}: { routes: { ${routes.join(', ')} } },\n`);
+  }
   if (auth.some((route) => route.method === 'me')) entries.push('  auth: { auth: true },\n');
   return [
     `const QUERY_TABLE${typed ? ': QueryTable' : ''} = {\n${entries.join('')}};`,
     '',
     QUERIES_DOC,
-    `export function cmsQueries(client${typed ? ': CmsClient' : ''})${typed ? ': CmsQueries<CmsClient>' : ''} {`,
-    '  return createQueries(client, QUERY_TABLE);',
+    `export function cmsQueries(client${typed ? ': CmsClient' : ''})${typed ? `: ${queriesType(model)}` : ''} {`,
+    // createQueries types what it builds for the content types; the table adds the route groups.
+    `  return createQueries(client, QUERY_TABLE)${typed && model.routeGroups.length > 0 ? ` as ${queriesType(model)}` : ''};`,
     '}',
     '',
   ].join('\n');
 }
 
-const QUERIES_DECLARATION = `${QUERIES_DOC}\nexport declare function cmsQueries(client: CmsClient): CmsQueries<CmsClient>;\n`;
+/** What `cmsQueries` returns: the queries of the content types and `auth`, and of the plugin and API properties. */
+function queriesType(model: CodegenModel): string {
+  if (model.routeGroups.length === 0) return 'CmsQueries<CmsClient>';
+  const groups = model.routeGroups.map((group) => stringLiteral(group.property)).join(' | ');
+  return `CmsQueries<CmsClient> & RouteGroupQueries<CmsClient, ${groups}>`;
+}
+
+function queriesDeclaration(model: CodegenModel): string {
+  return `${QUERIES_DOC}\nexport declare function cmsQueries(client: CmsClient): ${queriesType(model)};\n`;
+}
 
 /** Shorthands over the registry, so application code can name query results. */
 function helpers(): string {
@@ -343,7 +354,7 @@ export function emitClientJs(model: CodegenModel, surface: RuntimeSurface, info:
 
 export function emitClientDts(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
   return withImports(
-    `${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model, authRoutes(model, surface))}\n${QUERIES_DECLARATION}\n${webhookHandler(model, 'dts')}`,
+    `${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model, authRoutes(model, surface))}\n${queriesDeclaration(model)}\n${webhookHandler(model, 'dts')}`,
     surface,
     'and-types',
     routeTypeNames(model),

@@ -10,6 +10,7 @@ import {
   type Article2,
   type CacheOptions,
   type Category,
+  type CmsApiKey,
   type CmsClient,
   type CmsClient2,
   type CmsQueryOptions,
@@ -20,7 +21,7 @@ import {
   type ProbeTreeResponse,
   type SharedSeo,
 } from './generated/routes/index.ts';
-import type { CmsClient as JsClient } from './generated/routes-js/index.js';
+import { cmsQueries as cmsQueriesJs, type CmsClient as JsClient } from './generated/routes-js/index.js';
 
 declare const cms: CmsClient;
 declare const js: JsClient;
@@ -199,4 +200,18 @@ void cms.i18nPlugin;
   expectTypeOf(queries.articles.unlike<{ ok: true }>('doc-1')).toEqualTypeOf<CmsQueryOptions<{ ok: true }>>();
   // @ts-expect-error the query has a required key
   queries.articles.related('doc-1', 2);
+  // plugin and API properties: their key, and each route typed as the client types it
+  expectTypeOf(queries.navigation.key).toEqualTypeOf<CmsApiKey>();
+  expectTypeOf(queries.navigation.render<Menu>('main')).toEqualTypeOf<CmsQueryOptions<Menu>>();
+  expectTypeOf(queries.probe.echo({ text: 'hi' })).toEqualTypeOf<CmsQueryOptions<{ text: string }>>();
+  expectTypeOf(queries.probe.keyed('main', { mode: 'flat' })).toEqualTypeOf<
+    CmsQueryOptions<{ slug: string }>
+  >();
+  // @ts-expect-error the query has a required key
+  queries.probe.echo();
+  // @ts-expect-error the route has a path parameter
+  queries.navigation.render();
+  // @ts-expect-error only the client's plugin and API properties
+  void queries.shop;
+  expectTypeOf(cmsQueriesJs(js).navigation.key).toEqualTypeOf<CmsApiKey>();
 }
