@@ -4,7 +4,17 @@
  * factories, which it imports (`./runtime.js`) with the registry type (`./types.js`). `index`
  * re-exports the client, the types and the runtime's public surface.
  */
-import type { CodegenModel, ContentTypeModel, CustomRouteModel } from './model.ts';
+import {
+  routeGroupDoc,
+  routeGroupType,
+  routeGroupValue,
+  routeMember,
+  routeSpec,
+  routeTypeNames,
+  schemaNames,
+} from './emit-routes.ts';
+import type { JsonSchemaNames } from './json-schema.ts';
+import type { CodegenModel, ContentTypeModel } from './model.ts';
 import { jsdocText, stringLiteral } from './names.ts';
 import { webhookTable } from './referrers.ts';
 import type { RuntimeSurface } from './runtime-assets.ts';
@@ -32,7 +42,12 @@ function uses(code: string, name: string): boolean {
  * The imports of `body`: the runtime names it uses (values, and types unless `values` only) and
  * the registry type. Only what is used: an unused import is a lint error in the consumer's project.
  */
-function withImports(body: string, surface: RuntimeSurface, values: 'only' | 'and-types'): string {
+function withImports(
+  body: string,
+  surface: RuntimeSurface,
+  values: 'only' | 'and-types',
+  typesFile: readonly string[] = [],
+): string {
   const code = codeOnly(body);
   const valueNames = [...surface.public.values, ...surface.internal.values].filter((name) =>
     uses(code, name),
@@ -46,30 +61,19 @@ function withImports(body: string, surface: RuntimeSurface, values: 'only' | 'an
   );
   const lines: string[] = [];
   if (names.length > 0) lines.push(`import { ${names.join(', ')} } from './runtime.js';`);
-  const registryTypes = ['CmsSchemaTypes', 'CmsWebhookEvent'].filter((name) => uses(code, name));
+  const registryTypes = ['CmsSchemaTypes', 'CmsWebhookEvent', ...typesFile].filter((name) =>
+    uses(code, name),
+  );
   if (values !== 'only' && registryTypes.length > 0)
     lines.push(`import type { ${registryTypes.join(', ')} } from './types.js';`);
   return lines.length === 0 ? body : `${lines.join('\n')}\n\n${body}`;
 }
 
-function routeSignature(route: CustomRouteModel): string {
-  const sendsQuery = route.method === 'GET' || route.method === 'DELETE';
-  const params = [
-    ...route.params.map((param) => `${param}: string | number`),
-    sendsQuery ? 'query?: Record<string, unknown>' : 'body?: unknown',
-    'cacheOptions?: CacheOptions',
-  ];
-  return `${route.name}<R = unknown>(${params.join(', ')}): Promise<R>;`;
-}
-
-function propertyType(type: ContentTypeModel): string {
+function propertyType(type: ContentTypeModel, names: JsonSchemaNames): string {
   const api = type.kind === 'singleType' ? 'SingleApi' : 'CollectionApi';
   const base = `${api}<CmsSchemaTypes, ${stringLiteral(type.uid)}>`;
   if (type.customRoutes.length === 0) return base;
-  const members = type.customRoutes.map(
-    (route) =>
-      `    /** Custom route \`${route.method} /api${jsdocText(route.path)}\`: ${route.method === 'GET' || route.method === 'DELETE' ? 'query parameters' : 'a JSON body or FormData'}, then cache options; returns the response body. */\n    ${routeSignature(route)}\n`,
-  );
+  const members = type.customRoutes.map((route) => routeMember(route, names, '    ', 'custom'));
   return `${base} & {\n${members.join('')}  }`;
 }
 
@@ -179,13 +183,17 @@ const CLASS_DOC = [
 ].join('\n');
 
 function members(model: CodegenModel, auth: AuthRoute[]): string[] {
+  const names = schemaNames(model);
   return [
     ...apiTypes(model).map(
-      (type) => `${propertyDoc(type)}  readonly ${type.clientProperty}: ${propertyType(type)};`,
+      (type) => `${propertyDoc(type)}  readonly ${type.clientProperty}: ${propertyType(type, names)};`,
     ),
     ...STATIC_MEMBERS,
     ...authMembers(model, auth),
     ...usersMember(model),
+    ...model.routeGroups.map(
+      (group) => `${routeGroupDoc(group)}  readonly ${group.property}: ${routeGroupType(group, names)};`,
+    ),
   ];
 }
 
@@ -201,8 +209,7 @@ function construction(model: CodegenModel, auth: AuthRoute[], typed: boolean): s
     let value = `${factory}${types}(this, ${path}${media.length > 0 ? `, { ${media.join(', ')} }` : ''})`;
     if (type.customRoutes.length > 0) {
       const routes = type.customRoutes.map(
-        (route) =>
-          `      ${route.name}: customRoute(this, { method: ${stringLiteral(route.method)}, path: ${stringLiteral(route.path)} }),\n`,
+        (route) => `      ${route.name}: customRoute(this, ${routeSpec(route)}),\n`,
       );
       value = `Object.assign(${value}, {\n${routes.join('')}    })`;
     }
@@ -215,6 +222,7 @@ function construction(model: CodegenModel, auth: AuthRoute[], typed: boolean): s
     ...(model.usersProperty === null
       ? []
       : [`    this.${model.usersProperty} = usersApi${typed ? '<CmsSchemaTypes>' : ''}(this);`]),
+    ...model.routeGroups.map((group) => `    this.${group.property} = ${routeGroupValue(group, '    ')};`),
   );
   return lines;
 }
@@ -257,27 +265,38 @@ function queryTable(model: CodegenModel, auth: AuthRoute[], typed: boolean): str
   const entries = apiTypes(model).map((type) => {
     const single = type.kind === 'singleType';
     const path = stringLiteral(single ? type.singularName : type.pluralName);
-    const routes = type.customRoutes.map(
-      (route) =>
-        `${route.name}: { method: ${stringLiteral(route.method)}, path: ${stringLiteral(route.path)} }`,
-    );
+    const routes = type.customRoutes.map((route) => `${route.name}: ${routeSpec(route)}`);
     const parts = [`path: ${path}`, ...(single ? ['single: true'] : [])];
     if (routes.length > 0) parts.push(`routes: { ${routes.join(', ')} }`);
     return `  ${type.clientProperty}: { ${parts.join(', ')} },\n`;
   });
+  for (const group of model.routeGroups) {
+    const routes = group.routes.map((route) => `${route.name}: ${routeSpec(route)}`);
+    entries.push(`  ${group.property}: { routes: { ${routes.join(', ')} } },\n`);
+  }
   if (auth.some((route) => route.method === 'me')) entries.push('  auth: { auth: true },\n');
   return [
     `const QUERY_TABLE${typed ? ': QueryTable' : ''} = {\n${entries.join('')}};`,
     '',
     QUERIES_DOC,
-    `export function cmsQueries(client${typed ? ': CmsClient' : ''})${typed ? ': CmsQueries<CmsClient>' : ''} {`,
-    '  return createQueries(client, QUERY_TABLE);',
+    `export function cmsQueries(client${typed ? ': CmsClient' : ''})${typed ? `: ${queriesType(model)}` : ''} {`,
+    // createQueries types what it builds for the content types; the table adds the route groups.
+    `  return createQueries(client, QUERY_TABLE)${typed && model.routeGroups.length > 0 ? ` as ${queriesType(model)}` : ''};`,
     '}',
     '',
   ].join('\n');
 }
 
-const QUERIES_DECLARATION = `${QUERIES_DOC}\nexport declare function cmsQueries(client: CmsClient): CmsQueries<CmsClient>;\n`;
+/** What `cmsQueries` returns: the queries of the content types and `auth`, and of the plugin and API properties. */
+function queriesType(model: CodegenModel): string {
+  if (model.routeGroups.length === 0) return 'CmsQueries<CmsClient>';
+  const groups = model.routeGroups.map((group) => stringLiteral(group.property)).join(' | ');
+  return `CmsQueries<CmsClient> & RouteGroupQueries<CmsClient, ${groups}>`;
+}
+
+function queriesDeclaration(model: CodegenModel): string {
+  return `${QUERIES_DOC}\nexport declare function cmsQueries(client: CmsClient): ${queriesType(model)};\n`;
+}
 
 /** Shorthands over the registry, so application code can name query results. */
 function helpers(): string {
@@ -342,6 +361,7 @@ export function emitClientTs(model: CodegenModel, surface: RuntimeSurface, info:
     `${constants(info, 'ts')}\n${helpers()}\n${classSource(model, auth, true)}\n${queryTable(model, auth, true)}\n${webhookHandler(model, 'ts')}`,
     surface,
     'and-types',
+    routeTypeNames(model),
   );
 }
 
@@ -356,9 +376,10 @@ export function emitClientJs(model: CodegenModel, surface: RuntimeSurface, info:
 
 export function emitClientDts(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
   return withImports(
-    `${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model, authRoutes(model, surface))}\n${QUERIES_DECLARATION}\n${webhookHandler(model, 'dts')}`,
+    `${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model, authRoutes(model, surface))}\n${queriesDeclaration(model)}\n${webhookHandler(model, 'dts')}`,
     surface,
     'and-types',
+    routeTypeNames(model),
   );
 }
 

@@ -7,7 +7,8 @@
  * and every name was resolved by the model step. No header: the writer adds one.
  *
  * Per model, in this order: its interfaces (emit-entities.ts), its draft interfaces
- * (emit-drafts.ts) and its filters (emit-filters.ts); then the registry (emit-registry.ts) and
+ * (emit-drafts.ts) and its filters (emit-filters.ts); then the aliases of the routes' shared
+ * schemas (emit-routes.ts), the registry (emit-registry.ts) and
  * `CmsWebhookEvent`, the union of the webhook events the runtime computes from it.
  */
 
@@ -16,6 +17,7 @@ import { componentDraftDeclarations, contentTypeDraftDeclarations } from './emit
 import { componentDeclarations, contentTypeDeclarations } from './emit-entities.ts';
 import { componentFilters, contentTypeFilters, FilterContext } from './emit-filters.ts';
 import { registry } from './emit-registry.ts';
+import { definitionDeclarations } from './emit-routes.ts';
 import type { CodegenModel } from './model-types.ts';
 import { type RuntimeSurface, runtimeAssets } from './runtime-assets.ts';
 
@@ -46,7 +48,7 @@ export function emitTypes(model: CodegenModel, surface: RuntimeSurface = runtime
       componentFilters(component, filters),
     );
   }
-  blocks.push(registry(model), WEBHOOK_EVENT);
+  blocks.push(...definitionDeclarations(model), registry(model), WEBHOOK_EVENT);
   const imported = [...shared, ...filters.used(), 'WebhookEvent'].sort();
   return `import type { ${imported.join(', ')} } from './runtime.js';\n\n${blocks.join('\n\n')}\n`;
 }

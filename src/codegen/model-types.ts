@@ -7,7 +7,10 @@
  */
 import type {
   AttributeType,
+  JsonSchema,
   RelationKind,
+  RouteSchemas,
+  SchemaApiRoute,
   SchemaAuth,
   SchemaComponent,
   SchemaContentType,
@@ -189,6 +192,35 @@ export interface CustomRouteModel {
   path: string;
   /** Path parameter names in path order, as parameter identifiers. */
   params: string[];
+  /** The same, each with its placeholder as the path writes it (`:id` -> `id`). */
+  pathParams: { placeholder: string; name: string }[];
+  /** The route as `schema.routes` publishes it, with its schemas; null for a format 1 custom route. */
+  source: SchemaApiRoute | null;
+  /**
+   * The alias of each of its schemas that refers to itself (`$ref: "#"`), which an inline type
+   * cannot: `<Property><Method><Part>` (`NavigationRenderResponse`), declared in the types file.
+   */
+  selfAliases: Partial<Record<keyof RouteSchemas, string>>;
+}
+
+/** A plugin's or an API's routes as one client property (`client.navigation`). */
+export interface RouteGroupModel {
+  /** `plugin::navigation`, `api::probe`. */
+  owner: string;
+  /** The client property. */
+  property: string;
+  routes: CustomRouteModel[];
+}
+
+/** A JSON Schema declared as a named type alias in the types file. */
+export interface DefinitionModel {
+  /** The id in `schema.definitions`; null for a route's self-referring schema. */
+  id: string | null;
+  /** For a route's schema: which part of which route it is (`the body of \`POST /api/probe/echo\``). */
+  of?: string;
+  /** The alias. */
+  name: string;
+  schema: JsonSchema;
 }
 
 /** A component as the emitters see it: the payload's description of it, and what the model step resolved. */
@@ -216,4 +248,8 @@ export interface CodegenModel {
    * `api::` type that took it), or null without users-permissions.
    */
   usersProperty: string | null;
+  /** The routes of plugins and APIs without a content type, one client property each, by owner. */
+  routeGroups: RouteGroupModel[];
+  /** Shared schemas of the routes, then self-referring route schemas: one alias each. */
+  definitions: DefinitionModel[];
 }

@@ -25,7 +25,7 @@ import type {
   ModelNames,
   RelationAttribute,
 } from './model-types.ts';
-import { compareCodeUnits, pascalCase, propertyKey, Uniquifier } from './names.ts';
+import { compareCodeUnits, ECMASCRIPT_RESERVED_WORDS, pascalCase, propertyKey, Uniquifier } from './names.ts';
 import {
   assignClientProperties,
   claimModelNames,
@@ -34,6 +34,7 @@ import {
   customRouteModels,
 } from './naming.ts';
 import { reservedClientMembers, reservedTypeNames } from './reserved.ts';
+import { assignRoutes, claimDefinitionNames } from './routes.ts';
 import { type RuntimeSurface, runtimeAssets } from './runtime-assets.ts';
 import { isRecord, sortedKeys, validateSchema } from './validate.ts';
 
@@ -125,7 +126,22 @@ export function buildModel(
   const auth = isRecord(schema.auth) ? schema.auth : null;
   const withUsers =
     auth !== null && contentTypeModels.some((model) => model.uid === 'plugin::users-permissions.user');
-  const usersProperty = assignClientProperties(contentTypeModels, reservedClientMembers(surface), withUsers);
+  const reservedClient = reservedClientMembers(surface);
+  const clientNames = new Uniquifier([...reservedClient, ...ECMASCRIPT_RESERVED_WORDS]);
+  const usersProperty = assignClientProperties(contentTypeModels, reservedClient, withUsers, clientNames);
+  // Format 2: the routes replace each content type's own list; plugins and APIs get properties.
+  const routeGroups = Array.isArray(schema.routes)
+    ? assignRoutes(schema, contentTypeModels, clientNames, reservedClient, withUsers)
+    : [];
+  // Definition aliases and route self-aliases come last, so no earlier name moves.
+  const definitions = claimDefinitionNames(
+    schema,
+    [
+      ...contentTypeModels.map((type) => ({ property: type.clientProperty, routes: type.customRoutes })),
+      ...routeGroups,
+    ],
+    types,
+  );
 
   return {
     contentTypes: contentTypeModels,
@@ -133,6 +149,8 @@ export function buildModel(
     hasBlocks: context.hasBlocks,
     auth,
     usersProperty,
+    routeGroups,
+    definitions,
   };
 }
 

@@ -88,8 +88,8 @@ export function assignClientProperties(
   models: ContentTypeModel[],
   reserved: ReadonlySet<string>,
   withUsers: boolean,
+  clientNames: Uniquifier = new Uniquifier([...reserved, ...ECMASCRIPT_RESERVED_WORDS]),
 ): string | null {
-  const clientNames = new Uniquifier([...reserved, ...ECMASCRIPT_RESERVED_WORDS]);
   for (const model of models) {
     if (!model.uid.startsWith('api::')) continue;
     const collection = model.kind === 'collectionType';
@@ -105,19 +105,42 @@ export function assignClientProperties(
   return withUsers ? clientNames.claim('users') : null;
 }
 
-/** Route methods: camelCase action names, numbered on collision; path params as identifiers. */
-export function customRouteModels(routes: SchemaRoute[]): CustomRouteModel[] {
+/**
+ * Route methods: camelCase action names, numbered on collision; path params as identifiers. A
+ * name in `reserved` gets the suffix `Route`, as does an ECMAScript reserved word unless
+ * `reservedWords` is false.
+ */
+export function customRouteModels(
+  routes: SchemaRoute[],
+  reserved: readonly string[] = API_MEMBERS,
+  reservedWords = true,
+): CustomRouteModel[] {
   const names = new Uniquifier();
   return routes.map((route) => {
     let wanted = camelCase(route.handler) || 'route';
     if (/^[0-9]/.test(wanted)) wanted = `_${wanted}`;
-    if (API_MEMBERS.includes(wanted) || ECMASCRIPT_RESERVED_WORDS.has(wanted)) wanted = `${wanted}Route`;
-    const params = new Uniquifier(['cacheOptions', 'body', 'query']);
-    const paramNames = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => {
-      let param = camelCase(match[1] ?? '') || 'param';
-      if (/^[0-9]/.test(param) || ECMASCRIPT_RESERVED_WORDS.has(param)) param = `_${param}`;
-      return params.claim(param);
-    });
-    return { name: names.claim(wanted), method: route.method, path: route.path, params: paramNames };
+    if (reserved.includes(wanted) || (reservedWords && ECMASCRIPT_RESERVED_WORDS.has(wanted)))
+      wanted = `${wanted}Route`;
+    const params = routeParams(route.path);
+    return {
+      name: names.claim(wanted),
+      method: route.method,
+      path: route.path,
+      params: params.map((param) => param.name),
+      pathParams: params,
+      source: null,
+      selfAliases: {},
+    };
+  });
+}
+
+/** The `:param` placeholders of a path, in order: as written, and as parameter identifiers. */
+export function routeParams(path: string): { placeholder: string; name: string }[] {
+  const params = new Uniquifier(['cacheOptions', 'body', 'query']);
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => {
+    const placeholder = match[1] ?? '';
+    let param = camelCase(placeholder) || 'param';
+    if (/^[0-9]/.test(param) || ECMASCRIPT_RESERVED_WORDS.has(param)) param = `_${param}`;
+    return { placeholder, name: params.claim(param) };
   });
 }

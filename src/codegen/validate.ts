@@ -87,7 +87,43 @@ export function validateSchema(schema: unknown): CmsSchema {
     const { attributes } = components[uid] as SchemaComponent;
     checkAttributes({ label: 'component', uid }, attributes, known);
   }
+  checkRoutes(schema.routes, schema.definitions);
   return schema as unknown as CmsSchema;
+}
+
+const ROUTE_METHODS: ReadonlySet<unknown> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * `routes` and `definitions` (payload format 2), when present: each route an object with a
+ * known method and string path, handler and owner; each schema of a route or definition a
+ * boolean or an object. What a JSON Schema says inside is not checked: json-schema.ts types what
+ * it knows and degrades the rest to `unknown`.
+ */
+function checkRoutes(routes: unknown, definitions: unknown): void {
+  if (routes !== undefined && !Array.isArray(routes))
+    throw new SchemaError('"routes" must be an array. Re-fetch the schema from the plugin.');
+  const isSchema = (value: unknown) => value === undefined || typeof value === 'boolean' || isRecord(value);
+  for (const [index, route] of (routes ?? []).entries()) {
+    const where = `route ${index + 1} of ${(routes as unknown[]).length}`;
+    if (!isRecord(route)) throw new SchemaError(`${where}: must be an object. Re-fetch the schema.`);
+    const label = `${where} (${JSON.stringify(route.method)} ${JSON.stringify(route.path)})`;
+    if (!ROUTE_METHODS.has(route.method))
+      throw new SchemaError(`${label}: unknown method; use GET, POST, PUT, PATCH or DELETE.`);
+    for (const field of ['path', 'handler', 'owner'])
+      if (typeof route[field] !== 'string' || route[field] === '')
+        throw new SchemaError(`${label}: "${field}" must be a non-empty string. Re-fetch the schema.`);
+    for (const part of ['params', 'query', 'body', 'response'])
+      if (!isSchema(route[part]))
+        throw new SchemaError(`${label}: "${part}" must be a JSON Schema (an object or a boolean).`);
+  }
+  if (definitions === undefined) return;
+  if (!isRecord(definitions))
+    throw new SchemaError('"definitions" must be an object. Re-fetch the schema from the plugin.');
+  for (const id of sortedKeys(definitions))
+    if (!isSchema(definitions[id]))
+      throw new SchemaError(
+        `definition ${JSON.stringify(id)}: must be a JSON Schema (an object or a boolean).`,
+      );
 }
 
 function checkContentType(uid: string, value: unknown): void {

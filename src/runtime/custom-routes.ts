@@ -4,7 +4,8 @@ import type { RouteSpec } from './operations.ts';
 
 /**
  * Sends `route` with `args`: path parameters first, in path order; then, for GET and DELETE,
- * query parameters, and for the other methods a JSON body (or FormData); then cache options.
+ * query parameters, and for the other methods a JSON body (or FormData), then query parameters
+ * when `route.query` says so; then cache options.
  */
 export function callRoute<R>(client: CmsClientCore, route: RouteSpec, args: unknown[]): Promise<R> {
   const names = route.path.split('/').filter((segment) => segment.startsWith(':'));
@@ -20,10 +21,13 @@ export function callRoute<R>(client: CmsClientCore, route: RouteSpec, args: unkn
     return pathSegment(String(value), `${route.method} ${route.path}: the path parameter ${segment}`);
   });
   const payload = args[names.length];
-  const cacheOptions = args[names.length + 1] as CacheOptions | undefined;
+  const withQuery = !sendsQuery && route.query === true;
+  const cacheOptions = args[names.length + (withQuery ? 2 : 1)] as CacheOptions | undefined;
   return client.request<R>(path.replace(/^\/+/, ''), {
     method: route.method,
-    ...(sendsQuery ? { query: payload as object | undefined } : { body: payload }),
+    ...(sendsQuery
+      ? { query: payload as object | undefined }
+      : { body: payload, query: (withQuery ? args[names.length + 1] : undefined) as object | undefined }),
     cacheOptions,
   });
 }

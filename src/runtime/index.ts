@@ -150,6 +150,7 @@ export type {
   CmsQueryOptions,
   CmsRootKey,
   CollectionQueries,
+  RouteGroupQueries,
   RouteQueries,
   SchemaOf,
   SingleQueries,

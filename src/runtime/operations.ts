@@ -249,6 +249,8 @@ export interface RouteSpec {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Below `/api`, with `:param` segments, e.g. `/articles/:id/like`. */
   path: string;
+  /** A route sent with a body (not GET or DELETE) that also takes query parameters: they come after the body. */
+  query?: true;
 }
 
 /** A custom route method before its types: any arguments, the response body as `R`. */
@@ -256,8 +258,8 @@ export type CustomRouteMethod = <R = unknown>(...args: unknown[]) => Promise<R>;
 
 /**
  * A method for a custom route. Path parameters come first, in path order; then, for GET and
- * DELETE, query parameters, and for the other methods a JSON body (or FormData); then cache
- * options. The response body is returned as the server sent it. What sends it is in
+ * DELETE, query parameters, and for the other methods a JSON body (or FormData), then query
+ * parameters when `route.query` says so; then cache options. The response body is returned as the server sent it. What sends it is in
  * custom-routes.ts, loaded on the first call of a custom route.
  */
 export function customRoute(client: CmsClientCore, route: RouteSpec): CustomRouteMethod {

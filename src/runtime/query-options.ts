@@ -11,7 +11,8 @@
  * - `['cms']`: every read of the client (`cmsQueries(cms).key`);
  * - `['cms', path]`: every read of one API (`/api/<path>`: a content type's lists, documents and
  *   custom routes; `['cms', 'users']` holds `auth.me`);
- * - `['cms', path, 'document', documentId]`: the reads of one document (`findOne`).
+ * - `['cms', path, 'document', documentId]`: the reads of one document (`findOne`);
+ * - `['cms', property]`: the reads of a plugin's or an API's routes (`client.navigation`).
  */
 import type { MeParams, UserModel } from './auth.ts';
 import type { CacheOptions, CmsClientCore } from './core.ts';
@@ -127,11 +128,27 @@ export interface SingleQueries<S extends SchemaShape, U extends string, M = Mode
   ): CmsMutationOptions<QueryResult<S, M, P, IsDraft<P>>, { data: Partial<InputFor<M, P>> | FormData }>;
 }
 
-/** The custom GET routes of an API as queries: the route's arguments, its result type `R`. */
+/**
+ * The custom GET routes of an API as queries: the route's arguments, and its result type: the
+ * one its response schema gives, or else `R`, named by the caller.
+ */
 export type RouteQueries<A, Crud extends PropertyKey> = {
-  readonly [K in Exclude<keyof A, Crud>]: A[K] extends (...args: infer Args) => Promise<unknown>
-    ? <R = unknown>(...args: Args) => CmsQueryOptions<R>
+  readonly [K in Exclude<keyof A, Crud>]: A[K] extends (...args: infer Args) => Promise<infer Result>
+    ? unknown extends Result
+      ? <R = unknown>(...args: Args) => CmsQueryOptions<R>
+      : (...args: Args) => CmsQueryOptions<Result>
     : never;
+};
+
+/**
+ * The routes of the client's plugin and API properties `K` (`navigation`, `probe`) as queries,
+ * each under the key `['cms', property]`: the generated `cmsQueries` adds them to `CmsQueries`.
+ */
+export type RouteGroupQueries<C, K extends keyof C & string> = {
+  readonly [P in K]: {
+    /** Every read of this property's routes. */
+    readonly key: CmsApiKey;
+  } & RouteQueries<C[P], never>;
 };
 
 /** `auth.me` as a query (key `['cms', 'users', 'me', params]`), where the server has the route. */
@@ -226,12 +243,14 @@ const writeArgs = (data: unknown, params: object | undefined): unknown[] =>
 /**
  * What `createQueries` needs of each API member of a generated client, by property name: the
  * path of a collection type (`/api/<path>`) or a single type (`single`), with its custom routes;
- * or `auth`, for `auth.me`.
+ * the routes of a plugin or API property; or `auth`, for `auth.me`.
  * @internal
  */
 export type QueryTable = Record<
   string,
-  { path: string; single?: true; routes?: Record<string, RouteSpec> } | { auth: true }
+  | { path: string; single?: true; routes?: Record<string, RouteSpec> }
+  | { routes: Record<string, RouteSpec> }
+  | { auth: true }
 >;
 
 /** The queries of a collection-type or single-type API object at `/api/<path>`. */
@@ -292,6 +311,19 @@ function routeQuery(key: CmsApiKey, name: string, method: Method, route: RouteSp
   };
 }
 
+/** The queries of a plugin's or an API's routes (`client.navigation`), under `['cms', property]`. */
+function routeGroupQueries(
+  group: Loose,
+  property: string,
+  routes: Record<string, RouteSpec>,
+): Record<string, unknown> {
+  const key: CmsApiKey = ['cms', property];
+  const queries: Record<string, unknown> = { key };
+  for (const [name, route] of Object.entries(routes))
+    queries[name] = routeQuery(key, name, (group as Record<string, Method>)[name]!, route);
+  return queries;
+}
+
 /** `auth.me` as a query; its key sits under the users API's. */
 function authQueries(auth: Loose): Record<string, unknown> {
   return {
@@ -313,10 +345,10 @@ export function createQueries<C extends CmsClientCore>(client: C, table: QueryTa
   for (const [name, entry] of Object.entries(table)) {
     const member = members[name];
     if (member === undefined) continue;
-    queries[name] =
-      'auth' in entry
-        ? authQueries(member)
-        : apiQueries(member, entry.path, entry.single === true, entry.routes ?? {});
+    if ('auth' in entry) queries[name] = authQueries(member);
+    else if ('path' in entry)
+      queries[name] = apiQueries(member, entry.path, entry.single === true, entry.routes ?? {});
+    else queries[name] = routeGroupQueries(member, name, entry.routes);
   }
   return queries as CmsQueries<C>;
 }

@@ -102,6 +102,32 @@ export interface SchemaRoute {
   handler: string;
 }
 
+/** A JSON Schema (draft 2020-12 as zod 4's toJSONSchema writes it). References to shared schemas are `{ "$ref": "#/definitions/<id>" }`; a reference to a schema that describes a content type or component Strapi knows is replaced by `{ "x-cms-uid": "<uid>" }` so codegen can use the generated interface. */
+export type JsonSchema = boolean | { [key: string]: JsonValue };
+
+export interface RouteSchemas {
+  /** Path parameters: an object schema (`properties`, `required`). */
+  params?: JsonSchema;
+  /** Query keys: an object schema (`properties`, `required`), including keys added with contentAPI.addQueryParams. */
+  query?: JsonSchema;
+  /** The request body (JSON Schema of the whole body), including keys added with contentAPI.addInputParams. */
+  body?: JsonSchema;
+  /** The 200 response body. */
+  response?: JsonSchema;
+}
+
+export interface SchemaApiRoute extends RouteSchemas {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Full path below `/api` as Strapi mounts it (plugin prefix and config.prefix included), e.g. `/navigation/render/:idOrSlug`, `/articles/:id/like`. */
+  path: string;
+  /** Full handler: `api::article.article.like`, `plugin::navigation.client.render`. */
+  handler: string;
+  /** `api::<apiName>` or `plugin::<pluginName>`. */
+  owner: string;
+  /** False when the route is public (`config.auth === false`). */
+  auth: boolean;
+}
+
 export interface SchemaContentType {
   uid: string;
   kind: 'collectionType' | 'singleType';
@@ -161,6 +187,10 @@ export interface CmsSchema {
   components: Record<string, SchemaComponent>;
   /** users-permissions settings and routes; `null` when the plugin is not installed. */
   auth: SchemaAuth | null;
+  /** Every content-API route Strapi registers (apis and plugins, this plugin's own excluded), sorted by owner, path, method. */
+  routes?: SchemaApiRoute[];
+  /** Shared JSON Schemas referenced from routes as `#/definitions/<id>`. */
+  definitions?: Record<string, JsonSchema>;
 }
 
 /**

@@ -22,7 +22,7 @@ import type {
 import { ROOT } from '../../harness/paths.ts';
 import { compile } from '../../helpers/compile.ts';
 
-const FIXTURES = ['kitchen', 'kitchen-refresh', 'launchpad'] as const;
+const FIXTURES = ['kitchen', 'kitchen-refresh', 'launchpad', 'routes'] as const;
 const UPDATE = process.env.UPDATE_SNAPSHOTS === '1';
 const RUNTIME = runtimeAssets();
 
@@ -232,7 +232,13 @@ describe('emitTypes: determinism', () => {
         const components = Object.fromEntries(
           Object.entries(reorder(schema.components, seed + 2)).map(([uid, c]) => [uid, reorder(c, seed + 3)]),
         );
-        const shuffledSchema = reorder({ ...schema, contentTypes, components }, seed);
+        const routes = schema.routes === undefined ? {} : { routes: shuffled(schema.routes, seed + 4) };
+        const definitions =
+          schema.definitions === undefined ? {} : { definitions: reorder(schema.definitions, seed + 5) };
+        const shuffledSchema = reorder(
+          { ...schema, contentTypes, components, ...routes, ...definitions },
+          seed,
+        );
         assert.equal(emit(shuffledSchema), first, `seed ${seed}`);
         const hash = response(name).hash;
         const client = (given: CmsSchema) =>

@@ -757,12 +757,26 @@ describe('buildModel: custom routes as client methods', () => {
         { method: 'GET', path: '/posts/by-author/:author-id/:year', handler: 'by-author' },
       ]),
       [
-        { name: 'like', method: 'POST', path: '/posts/:id/like', params: ['id'] },
+        {
+          name: 'like',
+          method: 'POST',
+          path: '/posts/:id/like',
+          params: ['id'],
+          pathParams: [{ placeholder: 'id', name: 'id' }],
+          source: null,
+          selfAliases: {},
+        },
         {
           name: 'byAuthor',
           method: 'GET',
           path: '/posts/by-author/:author-id/:year',
           params: ['author', 'year'],
+          pathParams: [
+            { placeholder: 'author', name: 'author' },
+            { placeholder: 'year', name: 'year' },
+          ],
+          source: null,
+          selfAliases: {},
         },
       ],
     );

@@ -384,6 +384,9 @@ const CLIENT_SURFACE = [
 const CLIENT_FILES = [
   ['kitchen-refresh-js/client.d.ts', 'kitchen-refresh-js/runtime.d.ts'],
   ['kitchen/client.ts', 'kitchen/runtime.ts'],
+  // Route methods typed from JSON Schemas: the members of their inline object types too.
+  ['routes-js/client.d.ts', 'routes-js/runtime.d.ts'],
+  ['routes/client.ts', 'routes/runtime.ts'],
 ];
 
 describe('TSDoc on the generated client', () => {
@@ -422,7 +425,7 @@ function schemaMembers(payload: string): Set<string> {
 }
 
 describe('TSDoc on the generated types', () => {
-  for (const payload of ['kitchen', 'kitchen-refresh', 'launchpad']) {
+  for (const payload of ['kitchen', 'kitchen-refresh', 'launchpad', 'routes']) {
     const file = `${payload}/types.ts`;
     it(`${file}: every declaration and every member the generator writes has a doc comment`, () => {
       const items = survey(generated(file), { nested: false, exempt: schemaMembers(payload) });

@@ -239,6 +239,21 @@ describe('arguments', () => {
     assert.equal(calls.length, 2);
   });
 
+  it('custom routes with `query`: the body, then query parameters, then cache options', async () => {
+    const { calls, client } = recorder(() => Response.json({ ok: true }));
+    const order = customRoute(client, { method: 'POST', path: '/orders/:shop', query: true });
+    await order('s1', { sku: 'a' }, { preview: 'on' }, { tags: ['orders'] });
+    await order('s1', undefined, { preview: 'off' });
+    const plain = customRoute(client, { method: 'POST', path: '/orders/:shop' });
+    await plain('s1', { sku: 'a' }, { tags: ['plain'] });
+    assert.equal(calls[0]?.url, 'http://cms.test/api/orders/s1?preview=on');
+    assert.equal(calls[0]?.init.body, '{"sku":"a"}');
+    assert.deepEqual(calls[0]?.init.next, { tags: ['orders'] });
+    assert.equal(calls[1]?.url, 'http://cms.test/api/orders/s1?preview=off');
+    assert.equal(calls[2]?.url, 'http://cms.test/api/orders/s1');
+    assert.deepEqual(calls[2]?.init.next, { tags: ['plain'] });
+  });
+
   it('FormData: unknown parts, text files, several files for one, bad JSON fail before any request', async () => {
     const { calls, client } = recorder();
     const api = collection(client, 'articles', { cover: 'one', gallery: 'many' });

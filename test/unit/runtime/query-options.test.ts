@@ -12,7 +12,12 @@ import { authApi } from '../../../src/runtime/auth.ts';
 import { type CmsClientConfig, CmsClientCore } from '../../../src/runtime/core.ts';
 import { isCmsConnectionError } from '../../../src/runtime/errors.ts';
 import { collectionApi, customRoute, singleApi } from '../../../src/runtime/operations.ts';
-import { createQueries, type QueryTable } from '../../../src/runtime/query-options.ts';
+import {
+  type CmsQueries,
+  createQueries,
+  type QueryTable,
+  type RouteGroupQueries,
+} from '../../../src/runtime/query-options.ts';
 
 /** A client shaped like a generated one: a collection type with custom routes, a single type, auth. */
 class TestClient extends CmsClientCore {
@@ -23,6 +28,10 @@ class TestClient extends CmsClientCore {
   });
   readonly siteSetting = singleApi(this, 'site-setting');
   readonly auth = authApi(this, { me: '/users/me' });
+  readonly navigation = {
+    render: customRoute(this, { method: 'GET', path: '/navigation/render/:idOrSlug' }),
+    rebuild: customRoute(this, { method: 'POST', path: '/navigation/rebuild' }),
+  };
   readonly label = 'not an API';
 }
 
@@ -38,12 +47,19 @@ const TABLE: QueryTable = {
   },
   siteSetting: { path: 'site-setting', single: true },
   auth: { auth: true },
+  navigation: {
+    routes: {
+      render: { method: 'GET', path: '/navigation/render/:idOrSlug' },
+      rebuild: { method: 'POST', path: '/navigation/rebuild' },
+    },
+  },
   missing: { path: 'missing' },
 };
 
 const client = (config: Partial<CmsClientConfig> = {}) =>
   new TestClient({ baseURL: 'http://127.0.0.1:1', ...config });
-const cmsQueries = (from: TestClient) => createQueries(from, TABLE);
+const cmsQueries = (from: TestClient) =>
+  createQueries(from, TABLE) as CmsQueries<TestClient> & RouteGroupQueries<TestClient, 'navigation'>;
 
 describe('cmsQueries: keys', () => {
   const q = cmsQueries(client());
@@ -83,8 +99,25 @@ describe('cmsQueries: keys', () => {
   });
 
   it('only the members the table names and the client has get queries', () => {
-    assert.deepEqual(Object.keys(q).sort(), ['articles', 'auth', 'key', 'siteSetting']);
+    assert.deepEqual(Object.keys(q).sort(), ['articles', 'auth', 'key', 'navigation', 'siteSetting']);
+    assert.deepEqual(Object.keys(q.navigation).sort(), ['key', 'rebuild', 'render']);
     assert.deepEqual(Object.keys(q.siteSetting).sort(), ['find', 'key', 'update']);
+  });
+
+  it("a plugin's routes: one key for the property, the route's arguments below it; its query runs the route", async () => {
+    assert.deepEqual(q.navigation.key, ['cms', 'navigation']);
+    const options = q.navigation.render('main', { type: 'TREE' }, { revalidate: 60 });
+    assert.deepEqual(options.queryKey, ['cms', 'navigation', 'route', 'render', 'main', { type: 'TREE' }]);
+    const urls: string[] = [];
+    const fetch = (async (url: string) => {
+      urls.push(url);
+      return Response.json({ items: [] });
+    }) as typeof globalThis.fetch;
+    const live = cmsQueries(client({ fetch }));
+    const { queryFn } = live.navigation.render<{ items: [] }>('main', { type: 'TREE' });
+    assert.deepEqual(await queryFn({ signal: new AbortController().signal } as never), { items: [] });
+    assert.deepEqual(urls, ['http://127.0.0.1:1/api/navigation/render/main?type=TREE']);
+    assert.throws(() => q.navigation.rebuild(), /POST \/api\/navigation\/rebuild is not a read/);
   });
 
   it('a route that is not a GET is refused as a query, with what to do instead', () => {

@@ -1,0 +1,394 @@
+/**
+ * Route methods from `schema.routes` (routes.ts): which routes the client already covers, the
+ * property each other route goes on, method names and their collisions, and the names of the
+ * definition aliases.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildModel, type CodegenModel } from '../../../src/codegen/model.ts';
+import { routePart } from '../../../src/codegen/routes.ts';
+import type { CmsSchema, SchemaApiRoute, SchemaContentType } from '../../../src/schema/types.ts';
+
+function contentType(uid: string, extra: Partial<SchemaContentType> = {}): SchemaContentType {
+  const name = uid.slice(uid.lastIndexOf('.') + 1);
+  return {
+    uid,
+    kind: 'collectionType',
+    singularName: name,
+    pluralName: `${name}s`,
+    displayName: name,
+    draftAndPublish: false,
+    localized: false,
+    attributes: {},
+    routes: [],
+    ...extra,
+  };
+}
+
+function route(method: SchemaApiRoute['method'], path: string, handler: string): SchemaApiRoute {
+  const owner = handler.slice(0, handler.indexOf('.'));
+  return { method, path, handler, owner, auth: true };
+}
+
+function model(routes: SchemaApiRoute[], extra: Partial<CmsSchema> = {}): CodegenModel {
+  return buildModel({
+    format: 1,
+    contentTypes: {
+      'api::post.post': contentType('api::post.post'),
+      'api::page.page': contentType('api::page.page', { kind: 'singleType' }),
+      'plugin::users-permissions.user': contentType('plugin::users-permissions.user', {
+        singularName: 'user',
+        pluralName: 'users',
+      }),
+    },
+    components: {
+      'shared.seo': { uid: 'shared.seo', category: 'shared', displayName: 'Seo', attributes: {} },
+    },
+    auth: {
+      jwtManagement: 'legacy-support',
+      sessionsHttpOnly: false,
+      routes: { login: { method: 'POST', path: '/auth/local' }, me: { method: 'GET', path: '/users/me' } },
+    },
+    routes,
+    ...extra,
+  });
+}
+
+/** property -> method names, content types' custom routes included. */
+function methods(built: CodegenModel): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const type of built.contentTypes)
+    if (type.clientProperty !== null && type.customRoutes.length > 0)
+      out[type.clientProperty] = type.customRoutes.map((r) => r.name);
+  for (const group of built.routeGroups) out[group.property] = group.routes.map((r) => r.name);
+  return out;
+}
+
+describe('schema.routes: what the client already covers', () => {
+  const cases: [string, { given: SchemaApiRoute[]; want: Record<string, string[]> }][] = [
+    [
+      'core CRUD of a content type with a client property',
+      {
+        given: [
+          route('GET', '/posts', 'api::post.post.find'),
+          route('GET', '/posts/:id', 'api::post.post.findOne'),
+          route('POST', '/posts', 'api::post.post.create'),
+          route('PUT', '/posts/:id', 'api::post.post.update'),
+          route('DELETE', '/posts/:id', 'api::post.post.delete'),
+          route('GET', '/page', 'api::page.page.find'),
+          route('DELETE', '/page', 'api::page.page.delete'),
+        ],
+        want: {},
+      },
+    ],
+    [
+      'auth routes by method and path, whatever the parameter names',
+      {
+        given: [
+          route('POST', '/auth/local', 'plugin::users-permissions.auth.callback'),
+          route('GET', '/users/me', 'plugin::users-permissions.user.me'),
+        ],
+        want: {},
+      },
+    ],
+    [
+      'the users routes of client.users, the upload routes of client.upload, i18n locales',
+      {
+        given: [
+          route('GET', '/users', 'plugin::users-permissions.user.find'),
+          route('GET', '/users/count', 'plugin::users-permissions.user.count'),
+          route('GET', '/users/:userId', 'plugin::users-permissions.user.findOne'),
+          route('POST', '/users', 'plugin::users-permissions.user.create'),
+          route('PUT', '/users/:id', 'plugin::users-permissions.user.update'),
+          route('DELETE', '/users/:id', 'plugin::users-permissions.user.destroy'),
+          route('POST', '/upload', 'plugin::upload.content-api.upload'),
+          route('GET', '/upload/files', 'plugin::upload.content-api.find'),
+          route('GET', '/upload/files/:id', 'plugin::upload.content-api.findOne'),
+          route('DELETE', '/upload/files/:id', 'plugin::upload.content-api.destroy'),
+          route('GET', '/i18n/locales', 'plugin::i18n.locales.listLocales'),
+        ],
+        want: {},
+      },
+    ],
+    [
+      'paths compare without a trailing slash; the auth controller is client.auth, whatever the mode',
+      {
+        given: [
+          route('POST', '/upload/', 'plugin::upload.content-api.upload'),
+          route('POST', '/auth/refresh', 'plugin::users-permissions.auth.refresh'),
+          route('GET', '/auth/sessions', 'plugin::users-permissions.auth.getSessions'),
+        ],
+        want: {},
+      },
+    ],
+    [
+      'a path with an unnamed pattern gets no method; a named parameter with a pattern does',
+      {
+        given: [
+          route('GET', '/connect/(.*)', 'plugin::other.main.connect'),
+          route('GET', '/files/*', 'plugin::other.main.wild'),
+          route('GET', '/items/:id(\\d+)', 'plugin::other.main.item'),
+        ],
+        want: { other: ['item'] },
+      },
+    ],
+    [
+      'what no property covers: a method of the same HTTP verb on another path, another verb on a covered path',
+      {
+        given: [
+          route('GET', '/upload/files/page', 'plugin::upload.content-api.findPage'),
+          route('PATCH', '/users/:id', 'plugin::users-permissions.user.patch'),
+          route('GET', '/users-permissions/roles', 'plugin::users-permissions.role.find'),
+          route('GET', '/posts/:id/stats', 'api::post.post.stats'),
+        ],
+        want: {
+          posts: ['stats'],
+          uploadPlugin: ['findPage'],
+          usersPermissions: ['find', 'patch'],
+        },
+      },
+    ],
+  ];
+  for (const [name, { given, want }] of cases) {
+    it(name, () => assert.deepEqual(methods(model(given)), want));
+  }
+
+  it('without users-permissions, its user routes are methods of its plugin property', () => {
+    const built = model([route('GET', '/users', 'plugin::users-permissions.user.find')], { auth: null });
+    assert.equal(built.usersProperty, null);
+    assert.deepEqual(methods(built), { usersPermissions: ['find'] });
+  });
+
+  it('with schema.routes, a content type’s own route list is not read', () => {
+    const built = buildModel({
+      format: 1,
+      contentTypes: {
+        'api::post.post': contentType('api::post.post', {
+          routes: [{ method: 'POST', path: '/posts/:id/like', handler: 'like' }],
+        }),
+      },
+      components: {},
+      auth: null,
+      routes: [],
+    });
+    assert.deepEqual(built.contentTypes[0]!.customRoutes, []);
+  });
+});
+
+describe('schema.routes: properties and method names', () => {
+  const cases: [string, { given: SchemaApiRoute[]; want: Record<string, string[]> }][] = [
+    [
+      'one property per plugin and per API without a content type, in owner order',
+      {
+        given: [
+          route('GET', '/probe/echo', 'api::probe.probe.echo'),
+          route('GET', '/navigation/render/:idOrSlug', 'plugin::navigation.client.render'),
+          route('GET', '/failure/:status', 'api::failure.failure.fail'),
+          route('GET', '/strapi-plugin-x/ping', 'plugin::strapi-plugin-x.main.ping'),
+        ],
+        want: {
+          failure: ['fail'],
+          probe: ['echo'],
+          navigation: ['render'],
+          strapiPluginX: ['ping'],
+        },
+      },
+    ],
+    [
+      'names a client member or a content type took get Plugin / Api, then a number',
+      {
+        given: [
+          route('GET', '/upload/files/page', 'plugin::upload.content-api.findPage'),
+          route('GET', '/auth-x', 'api::auth.auth.x'),
+          route('GET', '/class', 'api::class.class.y'),
+          route('GET', '/posts-x', 'plugin::posts.main.z'),
+          route('GET', '/users-x', 'api::users.users.w'),
+        ],
+        want: {
+          authApi: ['x'],
+          classApi: ['y'],
+          users2: ['w'],
+          uploadPlugin: ['findPage'],
+          posts2: ['z'],
+        },
+      },
+    ],
+    [
+      'methods in path order, then HTTP method; the same action numbered; a leading digit gets _',
+      {
+        given: [
+          route('POST', '/probe/echo', 'api::probe.probe.echo'),
+          route('GET', '/probe/echo', 'api::probe.probe.echo'),
+          route('GET', '/probe/a', 'api::probe.other.echo'),
+          route('GET', '/probe/2fa', 'api::probe.probe.2fa'),
+          route('GET', '/probe/kebab', 'api::probe.probe.read-all'),
+        ],
+        want: { probe: ['_2fa', 'echo', 'echo2', 'echo3', 'readAll'] },
+      },
+    ],
+    [
+      'on a plugin property only what every object has is renamed; on a content type CRUD names and reserved words too',
+      {
+        given: [
+          route('GET', '/shop/then', 'plugin::shop.main.then'),
+          route('GET', '/shop/ctor', 'plugin::shop.main.constructor'),
+          route('DELETE', '/shop/x', 'plugin::shop.main.delete'),
+          route('GET', '/shop/find', 'plugin::shop.main.find'),
+          route('GET', '/posts/find/x', 'api::post.post.findOne'),
+          route('GET', '/posts/then', 'api::post.post.then'),
+          route('POST', '/posts/class', 'api::post.post.class'),
+          route('GET', '/posts/with-meta', 'api::post.post.findWithMeta'),
+        ],
+        want: {
+          posts: ['classRoute', 'thenRoute', 'findWithMetaRoute'],
+          shop: ['constructorRoute', 'find', 'thenRoute', 'delete'],
+        },
+      },
+    ],
+  ];
+  for (const [name, { given, want }] of cases) {
+    it(name, () => assert.deepEqual(methods(model(given)), want));
+  }
+
+  it('is deterministic whatever the order of schema.routes', () => {
+    const given = [
+      route('POST', '/probe/echo', 'api::probe.probe.echo'),
+      route('GET', '/probe/echo', 'api::probe.probe.echo'),
+      route('GET', '/navigation', 'plugin::navigation.client.readAll'),
+      route('GET', '/posts/:id/x', 'api::post.post.x'),
+    ];
+    const first = methods(model(given));
+    assert.deepEqual(methods(model([...given].reverse())), first);
+    assert.deepEqual(first.probe, ['echo', 'echo2']);
+    assert.equal(model(given).routeGroups.find((g) => g.property === 'probe')?.routes[0]?.method, 'GET');
+  });
+
+  it('path parameters keep their placeholder beside the identifier', () => {
+    const built = model([route('GET', '/x/:child-key/:new', 'plugin::x.main.get')]);
+    assert.deepEqual(built.routeGroups[0]?.routes[0]?.pathParams, [
+      { placeholder: 'child', name: 'child' },
+      { placeholder: 'new', name: '_new' },
+    ]);
+  });
+});
+
+describe('schema.definitions: alias names', () => {
+  it('PascalCase of the id, after every generated name; self-referring route schemas get <Property><Method><Part>', () => {
+    const recursive = { type: 'object', properties: { next: { $ref: '#' } }, additionalProperties: false };
+    const built = model(
+      [
+        { ...route('POST', '/probe/tree', 'api::probe.probe.tree'), body: recursive, response: recursive },
+        { ...route('GET', '/probe/plain', 'api::probe.probe.plain'), response: { type: 'string' } },
+      ],
+      {
+        definitions: {
+          post: { type: 'string' },
+          'shared-seo': { type: 'string' },
+          CmsClient: { type: 'string' },
+          '2d point': { type: 'string' },
+          Money: { type: 'number' },
+        },
+      },
+    );
+    assert.deepEqual(
+      built.definitions.map((definition) => [definition.id, definition.name]),
+      [
+        ['2d point', '_2dPoint'],
+        ['CmsClient', 'CmsClient2'],
+        ['Money', 'Money'],
+        ['post', 'Post2'],
+        ['shared-seo', 'SharedSeo2'],
+        [null, 'ProbeTreeBody'],
+        [null, 'ProbeTreeResponse'],
+      ],
+    );
+    const tree = built.routeGroups[0]?.routes.find((r) => r.name === 'tree');
+    assert.deepEqual(tree?.selfAliases, { body: 'ProbeTreeBody', response: 'ProbeTreeResponse' });
+    // The model names did not move.
+    assert.equal(built.contentTypes.find((t) => t.uid === 'api::post.post')?.names.entry, 'Post');
+    assert.equal(built.components[0]?.names.entry, 'SharedSeo');
+  });
+});
+
+describe('schema.routes: validation', () => {
+  const cases: [string, { given: Partial<CmsSchema>; want: RegExp }][] = [
+    ['routes not an array', { given: { routes: {} as never }, want: /"routes" must be an array/ }],
+    ['a route not an object', { given: { routes: [3 as never] }, want: /route 1 of 1: must be an object/ }],
+    [
+      'an unknown method',
+      {
+        given: { routes: [{ ...route('GET', '/x', 'api::x.x.y'), method: 'HEAD' as never }] },
+        want: /unknown method/,
+      },
+    ],
+    [
+      'a path missing',
+      {
+        given: { routes: [{ ...route('GET', '/x', 'api::x.x.y'), path: undefined as never }] },
+        want: /"path" must be a non-empty string/,
+      },
+    ],
+    [
+      'a schema that is no JSON Schema',
+      {
+        given: { routes: [{ ...route('GET', '/x', 'api::x.x.y'), query: 'a' as never }] },
+        want: /"query" must be a JSON Schema/,
+      },
+    ],
+    [
+      'definitions not an object',
+      { given: { definitions: [] as never }, want: /"definitions" must be an object/ },
+    ],
+    [
+      'a definition that is no JSON Schema',
+      { given: { definitions: { A: 1 as never } }, want: /definition "A"/ },
+    ],
+  ];
+  for (const [name, { given, want }] of cases) {
+    it(name, () => assert.throws(() => model([], given), { name: 'SchemaError', message: want }));
+  }
+
+  it('accepts boolean schemas and routes without any', () => {
+    const built = model([{ ...route('GET', '/x/y', 'api::x.x.y'), response: true, query: false }], {
+      definitions: { A: true },
+    });
+    assert.deepEqual(methods(built), { x: ['y'] });
+  });
+});
+
+describe('schema.routes: params and query as an object schema or as their keys', () => {
+  const keyed = {
+    ...route('GET', '/contract/tree/:slug', 'api::contract.contract.tree'),
+    params: { slug: { type: 'string' } },
+    query: { mode: { enum: ['flat', 'nested'] }, depth: { type: 'integer' } },
+    requiredQuery: ['mode', 'gone'],
+  } as SchemaApiRoute;
+
+  it('keys: every path parameter required, the query keys requiredQuery lists', () => {
+    assert.deepEqual(routePart(keyed, 'params'), {
+      type: 'object',
+      properties: { slug: { type: 'string' } },
+      required: ['slug'],
+      additionalProperties: false,
+    });
+    assert.deepEqual(routePart(keyed, 'query'), {
+      type: 'object',
+      properties: { mode: { enum: ['flat', 'nested'] }, depth: { type: 'integer' } },
+      required: ['mode'],
+      additionalProperties: false,
+    });
+  });
+
+  it('an object schema stays as it is; the body and response always do', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
+    const given = { ...route('GET', '/x', 'api::x.x.y'), query: schema, body: { a: {} } } as SchemaApiRoute;
+    assert.equal(routePart(given, 'query'), schema);
+    assert.deepEqual(routePart(given, 'body'), { a: {} });
+    assert.equal(routePart(null, 'query'), undefined);
+  });
+
+  it('without requiredQuery every query key is optional', () => {
+    const { requiredQuery: _, ...rest } = keyed as SchemaApiRoute & { requiredQuery: string[] };
+    assert.deepEqual((routePart(rest, 'query') as { required: string[] }).required, []);
+  });
+});
