@@ -87,7 +87,60 @@ export function validateSchema(schema: unknown): CmsSchema {
     const { attributes } = components[uid] as SchemaComponent;
     checkAttributes({ label: 'component', uid }, attributes, known);
   }
+  checkRoutes(schema.routes, schema.definitions);
   return schema as unknown as CmsSchema;
+}
+
+const ROUTE_METHODS: ReadonlySet<unknown> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+function isJsonSchema(value: unknown): boolean {
+  return typeof value === 'boolean' || isRecord(value);
+}
+
+/** `routes` (format 2): each route's method, path, handler, owner, auth and schemas; `definitions` an object of schemas. */
+function checkRoutes(routes: unknown, definitions: unknown): void {
+  if (!Array.isArray(routes)) {
+    throw new SchemaError('the schema must have a "routes" array. Re-fetch it from the plugin.');
+  }
+  if (!isRecord(definitions) || !Object.values(definitions).every(isJsonSchema)) {
+    throw new SchemaError(
+      'the schema must have a "definitions" object of JSON Schemas. Re-fetch it from the plugin.',
+    );
+  }
+  for (const [index, route] of (routes as unknown[]).entries()) {
+    const where = isRecord(route)
+      ? `route ${JSON.stringify(`${String(route.method)} ${String(route.path)}`)}`
+      : `route #${index}`;
+    const fault = (problem: string): never => {
+      throw new SchemaError(`${where}: ${problem}. Re-fetch the schema.`);
+    };
+    if (!isRecord(route))
+      throw new SchemaError(`${where}: the definition must be an object. Re-fetch the schema.`);
+    if (!ROUTE_METHODS.has(route.method)) fault(`unknown method ${JSON.stringify(route.method)}`);
+    if (typeof route.path !== 'string' || !route.path.startsWith('/')) fault('"path" must start with "/"');
+    for (const field of ['handler', 'owner']) {
+      if (typeof route[field] !== 'string' || route[field] === '')
+        fault(`"${field}" must be a non-empty string`);
+    }
+    if (typeof route.auth !== 'boolean') fault('"auth" must be a boolean');
+    for (const field of ['params', 'query']) {
+      const value = route[field];
+      if (value !== undefined && (!isRecord(value) || !Object.values(value).every(isJsonSchema))) {
+        fault(`"${field}" must map names to JSON Schemas`);
+      }
+    }
+    const required = route.requiredQuery;
+    if (
+      required !== undefined &&
+      (!Array.isArray(required) || !required.every((k) => typeof k === 'string'))
+    ) {
+      fault('"requiredQuery" must be a list of query keys');
+    }
+    for (const field of ['body', 'response']) {
+      if (route[field] !== undefined && !isJsonSchema(route[field]))
+        fault(`"${field}" must be a JSON Schema`);
+    }
+  }
 }
 
 function checkContentType(uid: string, value: unknown): void {
