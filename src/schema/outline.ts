@@ -49,8 +49,8 @@ export interface SchemaOutline {
   /** users-permissions routes by name; null without users-permissions. */
   auth: { routes: Record<string, { method: string; path: string }> } | null;
   /**
-   * The other content-API routes (plugins', and `api::` routes of no content type), in payload
-   * order; absent from outlines stored before payload format 2.
+   * The other content-API routes (plugins', and `api::` routes of no content type; not the
+   * auth routes above), in payload order; absent from outlines stored before payload format 2.
    */
   routes?: OutlineApiRoute[];
 }
@@ -101,8 +101,15 @@ export function schemaOutline(schema: CmsSchema): SchemaOutline {
     const route = schema.auth?.routes[name as keyof NonNullable<CmsSchema['auth']>['routes']];
     if (route) routes[name] = { method: route.method, path: route.path };
   }
+  // The auth routes are compared under `auth` already.
+  const authKeys = new Set(Object.values(routes).map((route) => `${route.method} ${route.path}`));
   const apiRoutes = schema.routes
-    .filter((route) => !isCoreRoute(schema, route) && !isCustomRoute(schema, route))
+    .filter(
+      (route) =>
+        !isCoreRoute(schema, route) &&
+        !isCustomRoute(schema, route) &&
+        !authKeys.has(`${route.method} ${route.path}`),
+    )
     .map(({ method, path, handler, owner }) => ({ method, path, handler, owner }));
   return { contentTypes, components, auth: schema.auth ? { routes } : null, routes: apiRoutes };
 }

@@ -723,6 +723,77 @@ describe('buildModel: SchemaError', () => {
       },
     ],
     [
+      'a format-1 schema (no routes)',
+      {
+        given: { ...schema([]), routes: undefined } as unknown as CmsSchema,
+        want: 'the schema must have a "routes" array. Re-fetch it from the plugin.',
+      },
+    ],
+    [
+      'definitions that are not JSON Schemas',
+      {
+        given: { ...schema([]), definitions: { A: 3 } } as unknown as CmsSchema,
+        want: 'the schema must have a "definitions" object of JSON Schemas. Re-fetch it from the plugin.',
+      },
+    ],
+    [
+      'a route with an unknown method',
+      {
+        given: schema(
+          [],
+          [],
+          [
+            {
+              method: 'ALL',
+              path: '/x',
+              handler: 'api::x.x.y',
+              owner: 'api::x',
+              auth: true,
+            } as unknown as SchemaApiRoute,
+          ],
+        ),
+        want: 'route "ALL /x": unknown method "ALL". Re-fetch the schema.',
+      },
+    ],
+    [
+      'a route whose query is not a map of JSON Schemas',
+      {
+        given: schema(
+          [],
+          [],
+          [
+            {
+              method: 'GET',
+              path: '/x',
+              handler: 'api::x.x.y',
+              owner: 'api::x',
+              auth: true,
+              query: { q: 'text' },
+            } as unknown as SchemaApiRoute,
+          ],
+        ),
+        want: 'route "GET /x": "query" must map names to JSON Schemas. Re-fetch the schema.',
+      },
+    ],
+    [
+      'a route without auth',
+      {
+        given: schema(
+          [],
+          [],
+          [
+            {
+              method: 'GET',
+              path: '/x',
+              handler: 'api::x.x.y',
+              owner: 'api::x',
+            } as unknown as SchemaApiRoute,
+          ],
+        ),
+        want: 'route "GET /x": "auth" must be a boolean. Re-fetch the schema.',
+      },
+    ],
+    [
       'not a schema',
       {
         given: { format: 2 } as unknown as CmsSchema,

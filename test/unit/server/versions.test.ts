@@ -148,6 +148,20 @@ describe('the Strapi version beside the hash', () => {
       /malformed 'strapi'/,
     );
   });
+
+  it('a plugin and a generator of different payload formats say which one to upgrade', () => {
+    const schema = readSchema(strapiLike({ jwtManagement: 'legacy-support', routes: LEGACY_ROUTES }));
+    const older = { ...schema, format: 1 };
+    assert.throws(
+      () => checkPayload({ hash: schemaHash(older), schema: older }, 'http://cms/schema'),
+      /^RemoteError: http:\/\/cms\/schema uses schema format 1 \(written by an older cms-typed-client\); this cms-types understands format 2\. Upgrade cms-typed-client in Strapi to this project's version and restart Strapi\.$/,
+    );
+    const newer = { ...schema, format: 3 };
+    assert.throws(
+      () => checkPayload({ hash: schemaHash(newer), schema: newer }, 'http://cms/schema'),
+      /format 3 \(written by a newer cms-typed-client\); this cms-types understands format 2\. Upgrade cms-typed-client in this project to the version Strapi runs\.$/,
+    );
+  });
 });
 
 describe('unsupported Strapi versions', () => {
