@@ -152,6 +152,7 @@ module.exports = {
     strapi.customFields.register({ name: 'color', type: 'string' });
     // Extra query and body keys on the contract routes (published with those routes' schemas).
     const onContract = (route) => route.path.startsWith('/contract/');
+    if (typeof strapi.contentAPI?.addQueryParams !== 'function') return;
     strapi.contentAPI.addQueryParams({
       preview: { schema: (z) => z.enum(['on', 'off']).optional(), matchRoute: onContract },
     });
