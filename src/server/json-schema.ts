@@ -21,6 +21,13 @@ export interface ZodApi {
 /** What the converter needs from the Strapi installation: its zod and its name for a uid's schema. */
 export interface StrapiZod {
   z: ZodApi;
+  /**
+   * The global registries that hold `.meta()` of the app's schemas: zod 4.4+ shares one through
+   * `globalThis`, but zod 3.25's `zod/v4` keeps one per installed copy, and Strapi 5.4x nests a
+   * copy under `@strapi/core` and another under `@strapi/utils` (whose `z` apps use).
+   * @default [z.globalRegistry]
+   */
+  registries?: { get(schema: unknown): unknown }[];
   /** `transformUidToValidOpenApiName` of `@strapi/utils`: `api::article.article` -> `ApiArticleArticleDocument`. */
   schemaId(uid: string): string;
 }
@@ -45,7 +52,19 @@ export function loadStrapiZod(strapi: StrapiLike): StrapiZod | undefined {
       const utils = fromCore('@strapi/utils') as { transformUidToValidOpenApiName?: (uid: string) => string };
       if (typeof z.toJSONSchema !== 'function' || typeof utils.transformUidToValidOpenApiName !== 'function')
         continue;
-      return { z, schemaId: utils.transformUidToValidOpenApiName };
+      const registries = new Set([z.globalRegistry]);
+      for (const load of [
+        () => createRequire(fromCore.resolve('@strapi/utils'))('zod/v4'),
+        () => fromApp('zod/v4'),
+      ]) {
+        try {
+          const other = load() as Partial<ZodApi>;
+          if (other.globalRegistry) registries.add(other.globalRegistry);
+        } catch {
+          // no such copy
+        }
+      }
+      return { z, schemaId: utils.transformUidToValidOpenApiName, registries: [...registries] };
     } catch {
       // not installed under this root
     }
@@ -70,6 +89,7 @@ function isObject(value: unknown): value is JsonObject {
  */
 export class RouteSchemaConverter {
   readonly #z: ZodApi;
+  readonly #registries: { get(schema: unknown): unknown }[];
   /** Strapi's named schemas by object identity, to convert them as references. */
   readonly #named = new Map<unknown, string>();
   /** Schema id -> uid, for the ids that name a content type's or component's schema. */
@@ -79,6 +99,7 @@ export class RouteSchemaConverter {
 
   constructor(strapiZod: StrapiZod, strapi: StrapiLike) {
     this.#z = strapiZod.z;
+    this.#registries = strapiZod.registries ?? [strapiZod.z.globalRegistry];
     for (const uid of [...Object.keys(strapi.contentTypes), ...Object.keys(strapi.components)]) {
       this.#uidById.set(strapiZod.schemaId(uid), uid);
     }
@@ -98,12 +119,16 @@ export class RouteSchemaConverter {
    * across routes. Throws when zod cannot convert the schema.
    */
   convert(schema: unknown, io: 'input' | 'output', scope: string): JsonSchema {
-    const global = this.#z.globalRegistry;
+    const registries = this.#registries;
     const named = this.#named;
-    // zod reads only `get` of the metadata registry: Strapi's ids first, then the schema's own `.meta()`.
+    // zod reads only `get` of the metadata registry: the schema's own `.meta()`, and Strapi's id over it.
     const metadata = {
       get(candidate: unknown) {
-        const own = global.get(candidate) as Record<string, unknown> | undefined;
+        let own: Record<string, unknown> | undefined;
+        for (const registry of registries) {
+          const meta = registry.get(candidate) as Record<string, unknown> | undefined;
+          if (meta) own = { ...meta, ...own };
+        }
         const id = named.get(candidate);
         return id === undefined ? own : { ...own, id };
       },

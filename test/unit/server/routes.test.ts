@@ -128,6 +128,20 @@ describe('RouteSchemaConverter: zod 4 to JSON Schema', () => {
     assert.deepEqual(Object.keys(c.definitions()), ['UnitAddress']);
   });
 
+  it('reads .meta() ids from every registry given (zod 3.25 keeps one per installed copy)', () => {
+    const copy = z.registry<{ id?: string }>();
+    const Address = z.object({ city: z.string() });
+    copy.add(Address, { id: 'CopyAddress' });
+    const c = new RouteSchemaConverter({ ...strapiZod, registries: [z.globalRegistry, copy] }, strapiLike());
+    assert.deepEqual(c.convert(z.object({ a: Address }), 'output', 'scope'), {
+      type: 'object',
+      properties: { a: { $ref: '#/definitions/CopyAddress' } },
+      required: ['a'],
+      additionalProperties: false,
+    });
+    assert.deepEqual(Object.keys(c.definitions()), ['CopyAddress']);
+  });
+
   it('an anonymous recursive schema is named after its route and part, the same on every run', () => {
     const Node = z.object({
       label: z.string(),
