@@ -129,7 +129,16 @@ export function collectRoutes(strapi: StrapiLike, options: CollectOptions = {}):
   routes.sort((a, b) => compare(a.owner, b.owner) || compare(a.path, b.path) || compare(a.method, b.method));
   const warnings: string[] = [];
   const converter = options.converter;
-  if (converter) {
+  if (!converter) {
+    const declaring = pending.filter(
+      ({ route, withSchemas }) => withSchemas && declaresSchemas(route),
+    ).length;
+    if (declaring > 0) {
+      warnings.push(
+        `${declaring} route(s) declare zod schemas, but no zod 4 could be loaded from this Strapi; they are published without them`,
+      );
+    }
+  } else {
     // Converted in the published order, so shared definitions come out the same on every boot.
     const order = new Map(routes.map((route, index) => [route, index]));
     pending.sort((a, b) => (order.get(a.published) ?? 0) - (order.get(b.published) ?? 0));
@@ -138,6 +147,11 @@ export function collectRoutes(strapi: StrapiLike, options: CollectOptions = {}):
     }
   }
   return { routes, definitions: converter?.definitions() ?? {}, warnings };
+}
+
+function declaresSchemas(route: StrapiRoute): boolean {
+  const request = route.request ?? {};
+  return [request.params, request.query, request.body, route.response].some((part) => part !== undefined);
 }
 
 /** The JSON body schema of `request.body`: Strapi keys it by media type (`application/json`). */

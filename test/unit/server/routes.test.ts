@@ -326,10 +326,15 @@ describe('collectRoutes', () => {
     );
   });
 
-  it('without a converter (no zod 4 in this Strapi), routes carry no schemas', () => {
-    const { routes, definitions } = collectRoutes(strapi);
+  it('without a converter (no zod 4 in this Strapi), routes carry no schemas, with one warning', () => {
+    const { routes, definitions, warnings } = collectRoutes(strapi);
     assert.ok(routes.every((r) => r.query === undefined && r.response === undefined));
     assert.deepEqual(definitions, {});
+    assert.deepEqual(warnings, [
+      '1 route(s) declare zod schemas, but no zod 4 could be loaded from this Strapi; they are published without them',
+    ]);
+    const bare = strapiLike({ apis: { x: { routes: { x: { routes: [like('/x', 'x.y')] } } } } });
+    assert.deepEqual(collectRoutes(bare).warnings, []);
   });
 
   it('converts a custom route: params, query with requiredQuery, the JSON body; a failing part is left out with a warning', () => {
