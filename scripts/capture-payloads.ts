@@ -4,6 +4,7 @@
  * sink configured for refresh on older Strapi versions: 5.0.6, where the server has no refresh
  * route, and 5.43.0, refresh without session routes). The e2e suites compare those files with
  * what a live Strapi serves; the older versions are installed on first use (test/harness/versions.ts).
+ * File names as arguments capture only those.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,21 +15,23 @@ import { ensureStrapiVersion, VERSIONED_FIXTURES as VERSIONED } from '../test/ha
 
 prepareStrapi();
 const targets = [
-  { file: 'kitchen.json', app: createApp('capture-kitchen'), env: {} },
+  { file: 'kitchen.json', app: () => createApp('capture-kitchen'), env: {} },
   {
     file: 'kitchen-refresh.json',
-    app: createApp('capture-kitchen', { fresh: false }),
+    app: () => createApp('capture-kitchen', { fresh: false }),
     env: { UP_JWT_MANAGEMENT: 'refresh' },
   },
-  { file: 'launchpad.json', app: createApp('capture-launchpad', { variant: 'launchpad' }), env: {} },
+  { file: 'launchpad.json', app: () => createApp('capture-launchpad', { variant: 'launchpad' }), env: {} },
   ...VERSIONED.map((version) => ({
     file: `kitchen-refresh-${version}.json`,
-    app: createApp(`capture-kitchen-${version}`, { depsDir: ensureStrapiVersion(version).depsDir }),
+    app: () => createApp(`capture-kitchen-${version}`, { depsDir: ensureStrapiVersion(version).depsDir }),
     env: { UP_JWT_MANAGEMENT: 'refresh' },
   })),
 ];
-for (const target of targets) {
-  const strapi = await startStrapi(target.app, { env: target.env });
+// `npm run fixtures -- kitchen.json launchpad.json` recaptures only those files.
+const only = process.argv.slice(2);
+for (const target of targets.filter((t) => only.length === 0 || only.includes(t.file))) {
+  const strapi = await startStrapi(target.app(), { env: target.env });
   try {
     const body = await (await fetch(`${strapi.url}/api/cms-typed-client/schema`)).json();
     writeFileSync(join(ROOT, 'test/fixtures/payloads', target.file), `${JSON.stringify(body, null, 2)}\n`);

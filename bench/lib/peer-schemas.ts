@@ -11,6 +11,7 @@
  *   `pluginOptions` and the system attributes Strapi adds at boot.
  */
 import { createHash } from 'node:crypto';
+import { customRoutesByType } from '../../src/schema/routes.ts';
 import type { SchemaAttribute, SchemaContentType, SchemaResponse } from '../../src/schema/types.ts';
 
 type Json = Record<string, unknown>;
@@ -88,7 +89,7 @@ export function peerPayload(payload: SchemaResponse): Json {
       info: { singularName: type.singularName, pluralName: type.pluralName, displayName: type.displayName },
       attributes,
     };
-    for (const route of type.routes) {
+    for (const route of customRoutesByType(payload.schema).get(uid) ?? []) {
       const api = uid.split('::')[1]!.split('.')[0]!;
       endpoints.push({
         method: route.method,

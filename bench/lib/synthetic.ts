@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { schemaHash } from '../../src/schema/hash.ts';
 import type {
   CmsSchema,
+  SchemaApiRoute,
   SchemaAttribute,
   SchemaComponent,
   SchemaContentType,
   SchemaResponse,
-  SchemaRoute,
 } from '../../src/schema/types.ts';
 import { ROOT } from './paths.ts';
 
@@ -162,13 +162,6 @@ function collectionType(index: number, n: number): SchemaContentType {
     links: { type: 'component', repeatable: true, component: 'shared.link' },
     sections: { type: 'dynamiczone', components: zoneComponents(index) },
   };
-  const routes: SchemaRoute[] =
-    index % 10 === 0
-      ? [
-          { method: 'POST', path: `/${names.plural}/:id/like`, handler: 'like' },
-          { method: 'GET', path: `/${names.plural}/popular`, handler: 'popular' },
-        ]
-      : [];
   return {
     uid: names.uid,
     kind: 'collectionType',
@@ -178,8 +171,18 @@ function collectionType(index: number, n: number): SchemaContentType {
     draftAndPublish: index % 2 === 0,
     localized,
     attributes,
-    routes,
   };
+}
+
+/** Every tenth collection type has two custom routes. */
+function customRoutes(index: number): SchemaApiRoute[] {
+  if (index % 10 !== 0) return [];
+  const names = collectionNames(index);
+  const owner = names.uid.slice(0, names.uid.indexOf('.'));
+  return [
+    { method: 'GET', path: `/${names.plural}/popular`, handler: `${names.uid}.popular`, owner, auth: true },
+    { method: 'POST', path: `/${names.plural}/:id/like`, handler: `${names.uid}.like`, owner, auth: true },
+  ];
 }
 
 function singleType(index: number, n: number): SchemaContentType {
@@ -202,7 +205,6 @@ function singleType(index: number, n: number): SchemaContentType {
       sections: { type: 'dynamiczone', components: zoneComponents(index) },
       seo: { type: 'component', repeatable: false, component: 'shared.seo' },
     },
-    routes: [],
   };
 }
 
@@ -220,9 +222,11 @@ export function syntheticPayload(n: number): SchemaResponse {
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`n must be a positive integer, got ${n}`);
   kitchen ??= fixturePayload('kitchen');
   const contentTypes: Record<string, SchemaContentType> = {};
+  const routes: SchemaApiRoute[] = [];
   for (let index = 0; index < n; index++) {
     const type = collectionType(index, n);
     contentTypes[type.uid] = type;
+    routes.push(...customRoutes(index));
   }
   for (let index = 0; index < Math.max(1, Math.floor(n / 10)); index++) {
     const type = singleType(index, n);
@@ -236,6 +240,11 @@ export function syntheticPayload(n: number): SchemaResponse {
     contentTypes,
     components: components(),
     auth: kitchen.schema.auth,
+    routes: [...routes, ...kitchen.schema.routes.filter((route) => route.owner.startsWith('plugin::'))].sort(
+      (a, b) =>
+        a.owner.localeCompare(b.owner) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
+    ),
+    definitions: kitchen.schema.definitions,
   };
   return { hash: schemaHash(schema), schema };
 }

@@ -15,9 +15,12 @@ export type PayloadProblem = 'envelope' | 'format' | 'server-info' | 'hash';
 export class PayloadError extends Error {
   override readonly name = 'PayloadError';
   readonly problem: PayloadProblem;
-  constructor(problem: PayloadProblem, message: string) {
+  /** For `format`: whether the payload's writer is older or newer than this cms-types. */
+  readonly writer: 'older' | 'newer' | 'unknown';
+  constructor(problem: PayloadProblem, message: string, writer: 'older' | 'newer' | 'unknown' = 'unknown') {
     super(message);
     this.problem = problem;
+    this.writer = writer;
   }
 }
 
@@ -37,9 +40,16 @@ export function checkEnvelope(body: unknown, source: string): SchemaResponse {
     );
   }
   if (schema.format !== SCHEMA_FORMAT) {
+    const format = schema.format;
+    const writer = typeof format !== 'number' ? 'unknown' : format < SCHEMA_FORMAT ? 'older' : 'newer';
+    const which =
+      writer === 'unknown'
+        ? ''
+        : ` (written by ${writer === 'older' ? 'an older' : 'a newer'} cms-typed-client)`;
     throw new PayloadError(
       'format',
-      `${source} uses schema format ${JSON.stringify(schema.format) ?? 'undefined'}; this cms-types understands format ${SCHEMA_FORMAT}.`,
+      `${source} uses schema format ${JSON.stringify(format) ?? 'undefined'}${which}; this cms-types understands format ${SCHEMA_FORMAT}.`,
+      writer,
     );
   }
   checkServerInfo(body.strapi, source);

@@ -196,7 +196,11 @@ export function checkPayload(body: unknown, source: string): SchemaResponse {
     if (!(error instanceof PayloadError)) throw error;
     const hint =
       error.problem === 'format'
-        ? ' Install the same cms-typed-client version in Strapi and in this project.'
+        ? error.writer === 'older'
+          ? " Upgrade cms-typed-client in Strapi to this project's version and restart Strapi."
+          : error.writer === 'newer'
+            ? ' Upgrade cms-typed-client in this project to the version Strapi runs.'
+            : ' Install the same cms-typed-client version in Strapi and in this project.'
         : error.problem === 'hash'
           ? ' Try again; if it persists, restart Strapi.'
           : '';

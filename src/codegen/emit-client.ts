@@ -280,8 +280,7 @@ function queryTable(model: CodegenModel, auth: AuthRoute[], typed: boolean): str
     '',
     QUERIES_DOC,
     `export function cmsQueries(client${typed ? ': CmsClient' : ''})${typed ? `: ${queriesType(model)}` : ''} {`,
-    // createQueries types what it builds for the content types; the table adds the route groups.
-    `  return createQueries(client, QUERY_TABLE)${typed && model.routeGroups.length > 0 ? ` as ${queriesType(model)}` : ''};`,
+    `  return createQueries${typed && model.routeGroups.length > 0 ? `<CmsClient, ${groupNames(model)}>` : ''}(client, QUERY_TABLE);`,
     '}',
     '',
   ].join('\n');
@@ -290,8 +289,12 @@ function queryTable(model: CodegenModel, auth: AuthRoute[], typed: boolean): str
 /** What `cmsQueries` returns: the queries of the content types and `auth`, and of the plugin and API properties. */
 function queriesType(model: CodegenModel): string {
   if (model.routeGroups.length === 0) return 'CmsQueries<CmsClient>';
-  const groups = model.routeGroups.map((group) => stringLiteral(group.property)).join(' | ');
-  return `CmsQueries<CmsClient> & RouteGroupQueries<CmsClient, ${groups}>`;
+  return `CmsQueries<CmsClient> & RouteGroupQueries<CmsClient, ${groupNames(model)}>`;
+}
+
+/** The plugin and API properties as a union of string literals. */
+function groupNames(model: CodegenModel): string {
+  return model.routeGroups.map((group) => stringLiteral(group.property)).join(' | ');
 }
 
 function queriesDeclaration(model: CodegenModel): string {

@@ -323,23 +323,18 @@ export function schemaDescription(schema: JsonSchema | undefined): string | unde
 }
 
 /**
- * The object schema of a route's `params` or `query`, which a payload may write either as an
- * object schema (`{ type: 'object', properties, required }`) or as its keys, each a JSON Schema
- * (`{ slug: { type: 'string' } }`), with the required ones listed apart (`required`). A value
- * whose every member is an object or a boolean is read as keys; anything else is a schema.
+ * The object schema of a route's `params` or `query`, which the payload writes as its keys, each
+ * a JSON Schema (`{ slug: { type: 'string' } }`), with the required ones listed apart.
  */
 export function keyedObjectSchema(
-  value: JsonSchema | undefined,
+  keys: Record<string, JsonSchema> | undefined,
   required: readonly string[],
 ): JsonSchema | undefined {
-  if (!isObject(value) || Object.keys(value).length === 0) return value;
-  const members = Object.values(value);
-  if (!members.every((member) => typeof member === 'boolean' || isObject(member))) return value;
-  const keys = Object.keys(value);
+  if (keys === undefined || Object.keys(keys).length === 0) return undefined;
   return {
     type: 'object',
-    properties: value,
-    required: required.filter((key) => keys.includes(key)),
+    properties: keys,
+    required: required.filter((key) => Object.hasOwn(keys, key)),
     additionalProperties: false,
   };
 }

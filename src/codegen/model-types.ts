@@ -5,17 +5,20 @@
  * condition on, with their filter kinds, so no emitter switches on a schema attribute type for
  * filtering or spells a system field.
  */
+import type { ContentTypeRoute } from '../schema/routes.ts';
 import type {
   AttributeType,
   JsonSchema,
   RelationKind,
+  RouteMethod,
   RouteSchemas,
   SchemaApiRoute,
   SchemaAuth,
   SchemaComponent,
   SchemaContentType,
-  SchemaRoute,
 } from '../schema/types.ts';
+
+export type { ContentTypeRoute };
 
 export type AttributeClass = 'scalar' | 'relation' | 'media' | 'component' | 'dynamiczone';
 export type ScalarType = Exclude<AttributeType, 'media' | 'relation' | 'component' | 'dynamiczone'>;
@@ -159,15 +162,13 @@ export interface DraftNames {
 export interface ContentTypeModel
   extends Pick<
     SchemaContentType,
-    | 'uid'
-    | 'kind'
-    | 'singularName'
-    | 'pluralName'
-    | 'displayName'
-    | 'draftAndPublish'
-    | 'localized'
-    | 'routes'
+    'uid' | 'kind' | 'singularName' | 'pluralName' | 'displayName' | 'draftAndPublish' | 'localized'
   > {
+  /**
+   * The custom routes of the type's controller, from the payload's `routes`: handler
+   * `<uid>.<action>` with an action other than the core CRUD ones, sorted by path, then method.
+   */
+  routes: ContentTypeRoute[];
   names: ModelNames;
   /** Draft interfaces (see drafts.ts); set once every model has its names. */
   draft: DraftNames;
@@ -187,7 +188,7 @@ export interface ContentTypeModel
 export interface CustomRouteModel {
   /** Method name: camelCase of the controller action, renamed off the CRUD members (`findRoute`). */
   name: string;
-  method: SchemaRoute['method'];
+  method: RouteMethod;
   /** Below `/api`, as the server declares it (`/articles/:id/like`). */
   path: string;
   /** Path parameter names in path order, as parameter identifiers. */

@@ -4,6 +4,8 @@
  * (fields.ts), so emitters never invent or escape a name, nor decide a filter kind, themselves.
  * The model's types: model-types.ts; how each name is made and in which order: naming.ts.
  */
+
+import { customRoutesByType } from '../schema/routes.ts';
 import type {
   AttributeType,
   CmsSchema,
@@ -70,12 +72,13 @@ export function buildModel(
   }
 
   const context: Context = { ctNames, componentNames, hasBlocks: false };
+  const routesByType = customRoutesByType(schema);
 
   const contentTypeModels = ctUids.map((uid): ContentTypeModel => {
     const source: SchemaContentType = contentTypes[uid]!;
     const names = ctNames.get(uid)!;
     const localized = source.localized === true;
-    const routes = Array.isArray(source.routes) ? source.routes : [];
+    const routes = routesByType.get(uid) ?? [];
     const systemFields = contentTypeSystemFields(localized);
     const attributes = buildAttributes(names.entry, source.attributes, context);
     return {

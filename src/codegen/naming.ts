@@ -23,8 +23,7 @@
  *   ECMAScript reserved word (ECMASCRIPT_RESERVED_WORDS; `global`, `type` stay) gets the suffix `Collection` (collection type) or `Single` (single type); a name taken by
  *   an earlier uid then gets 2, 3, ... (`auth` -> `authCollection`, `tags`, `tags2`).
  */
-import type { SchemaRoute } from '../schema/types.ts';
-import type { ContentTypeModel, CustomRouteModel, ModelNames } from './model-types.ts';
+import type { ContentTypeModel, ContentTypeRoute, CustomRouteModel, ModelNames } from './model-types.ts';
 import { camelCase, ECMASCRIPT_RESERVED_WORDS, typeName, Uniquifier } from './names.ts';
 
 /** Members of the collection and single-type APIs that a custom route method may not take. */
@@ -111,7 +110,7 @@ export function assignClientProperties(
  * `reservedWords` is false.
  */
 export function customRouteModels(
-  routes: SchemaRoute[],
+  routes: ContentTypeRoute[],
   reserved: readonly string[] = API_MEMBERS,
   reservedWords = true,
 ): CustomRouteModel[] {

@@ -30,7 +30,8 @@
  *   (`then`, `constructor`, `toString`...) does (`client.shop.delete` stays); a name taken by an
  *   earlier route of the same property then gets 2, 3, ... (`render`, `render2`).
  */
-import type { CmsSchema, JsonSchema, RouteSchemas, SchemaApiRoute, SchemaRoute } from '../schema/types.ts';
+import type { ContentTypeRoute } from '../schema/routes.ts';
+import type { CmsSchema, JsonSchema, RouteSchemas, SchemaApiRoute } from '../schema/types.ts';
 import { keyedObjectSchema, refersToRoot } from './json-schema.ts';
 import type { ContentTypeModel, CustomRouteModel, DefinitionModel, RouteGroupModel } from './model-types.ts';
 import {
@@ -115,8 +116,8 @@ function action(handler: string): string {
   return dot >= 0 ? handler.slice(dot + 1) : handler;
 }
 
-/** The route as the older `SchemaRoute` the naming rules take. */
-function asRoute(route: SchemaApiRoute): SchemaRoute {
+/** The route as the naming rules take it (`handler` the action). */
+function asRoute(route: SchemaApiRoute): ContentTypeRoute {
   return { method: route.method, path: route.path, handler: action(route.handler) };
 }
 
@@ -224,23 +225,13 @@ export function claimDefinitionNames(
 }
 
 /**
- * A route's schema of `part`. `params` and `query` may come as their keys (see
- * keyedObjectSchema): every path parameter is required, and the query keys `requiredQuery` lists.
+ * A route's schema of `part`; `params` and `query` as one object schema (keyedObjectSchema): every
+ * path parameter required, and the query keys `requiredQuery` lists.
  */
 export function routePart(source: SchemaApiRoute | null, part: keyof RouteSchemas): JsonSchema | undefined {
   if (source === null) return undefined;
-  if (part === 'params')
-    return keyedObjectSchema(source.params, Object.keys(isRecord(source.params) ? source.params : {}));
-  if (part === 'query') {
-    const listed = (source as { requiredQuery?: unknown }).requiredQuery;
-    const required = Array.isArray(listed)
-      ? listed.filter((key): key is string => typeof key === 'string')
-      : [];
-    return keyedObjectSchema(source.query, required);
-  }
+  if (part === 'params') return keyedObjectSchema(source.params, Object.keys(source.params ?? {}));
+  if (part === 'query') return keyedObjectSchema(source.query, source.requiredQuery ?? []);
+  if (part === 'requiredQuery') return undefined;
   return source[part];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

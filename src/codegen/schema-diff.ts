@@ -210,7 +210,7 @@ function routeChanges(owner: string, before: AnyRoute[], after: AnyRoute[]): Sch
   return changes;
 }
 
-/** Every change from `before` to `after`, content types first, then components, then auth routes, each sorted. */
+/** Every change from `before` to `after`, content types first, then components, then auth routes, then other routes by owner, each sorted. */
 export function diffSchemas(before: SchemaOutline, after: SchemaOutline): SchemaChange[] {
   const changes: SchemaChange[] = [];
   for (const uid of sortedUnion(before.contentTypes, after.contentTypes)) {
@@ -247,5 +247,13 @@ export function diffSchemas(before: SchemaOutline, after: SchemaOutline): Schema
   }
   const authRoutes = (outline: SchemaOutline) => Object.values(outline.auth?.routes ?? {});
   changes.push(...routeChanges('auth', authRoutes(before), authRoutes(after)));
+  // Plugin routes and api routes of no content type, by owner. An outline stored before
+  // format 2 has no list of them: nothing to compare against, rather than all of them "added".
+  if (before.routes === undefined) return changes;
+  const owners = (outline: SchemaOutline) => (outline.routes ?? []).map((route) => route.owner);
+  for (const owner of [...new Set([...owners(before), ...owners(after)])].sort(compareCodeUnits)) {
+    const of = (outline: SchemaOutline) => (outline.routes ?? []).filter((route) => route.owner === owner);
+    changes.push(...routeChanges(owner, of(before), of(after)));
+  }
   return changes;
 }

@@ -93,37 +93,54 @@ export function validateSchema(schema: unknown): CmsSchema {
 
 const ROUTE_METHODS: ReadonlySet<unknown> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
-/**
- * `routes` and `definitions` (payload format 2), when present: each route an object with a
- * known method and string path, handler and owner; each schema of a route or definition a
- * boolean or an object. What a JSON Schema says inside is not checked: json-schema.ts types what
- * it knows and degrades the rest to `unknown`.
- */
+function isJsonSchema(value: unknown): boolean {
+  return typeof value === 'boolean' || isRecord(value);
+}
+
+/** `routes` (format 2): each route's method, path, handler, owner, auth and schemas; `definitions` an object of schemas. */
 function checkRoutes(routes: unknown, definitions: unknown): void {
-  if (routes !== undefined && !Array.isArray(routes))
-    throw new SchemaError('"routes" must be an array. Re-fetch the schema from the plugin.');
-  const isSchema = (value: unknown) => value === undefined || typeof value === 'boolean' || isRecord(value);
-  for (const [index, route] of (routes ?? []).entries()) {
-    const where = `route ${index + 1} of ${(routes as unknown[]).length}`;
-    if (!isRecord(route)) throw new SchemaError(`${where}: must be an object. Re-fetch the schema.`);
-    const label = `${where} (${JSON.stringify(route.method)} ${JSON.stringify(route.path)})`;
-    if (!ROUTE_METHODS.has(route.method))
-      throw new SchemaError(`${label}: unknown method; use GET, POST, PUT, PATCH or DELETE.`);
-    for (const field of ['path', 'handler', 'owner'])
-      if (typeof route[field] !== 'string' || route[field] === '')
-        throw new SchemaError(`${label}: "${field}" must be a non-empty string. Re-fetch the schema.`);
-    for (const part of ['params', 'query', 'body', 'response'])
-      if (!isSchema(route[part]))
-        throw new SchemaError(`${label}: "${part}" must be a JSON Schema (an object or a boolean).`);
+  if (!Array.isArray(routes)) {
+    throw new SchemaError('the schema must have a "routes" array. Re-fetch it from the plugin.');
   }
-  if (definitions === undefined) return;
-  if (!isRecord(definitions))
-    throw new SchemaError('"definitions" must be an object. Re-fetch the schema from the plugin.');
-  for (const id of sortedKeys(definitions))
-    if (!isSchema(definitions[id]))
-      throw new SchemaError(
-        `definition ${JSON.stringify(id)}: must be a JSON Schema (an object or a boolean).`,
-      );
+  if (!isRecord(definitions) || !Object.values(definitions).every(isJsonSchema)) {
+    throw new SchemaError(
+      'the schema must have a "definitions" object of JSON Schemas. Re-fetch it from the plugin.',
+    );
+  }
+  for (const [index, route] of (routes as unknown[]).entries()) {
+    const where = isRecord(route)
+      ? `route ${JSON.stringify(`${String(route.method)} ${String(route.path)}`)}`
+      : `route #${index}`;
+    const fault = (problem: string): never => {
+      throw new SchemaError(`${where}: ${problem}. Re-fetch the schema.`);
+    };
+    if (!isRecord(route))
+      throw new SchemaError(`${where}: the definition must be an object. Re-fetch the schema.`);
+    if (!ROUTE_METHODS.has(route.method)) fault(`unknown method ${JSON.stringify(route.method)}`);
+    if (typeof route.path !== 'string' || !route.path.startsWith('/')) fault('"path" must start with "/"');
+    for (const field of ['handler', 'owner']) {
+      if (typeof route[field] !== 'string' || route[field] === '')
+        fault(`"${field}" must be a non-empty string`);
+    }
+    if (typeof route.auth !== 'boolean') fault('"auth" must be a boolean');
+    for (const field of ['params', 'query']) {
+      const value = route[field];
+      if (value !== undefined && (!isRecord(value) || !Object.values(value).every(isJsonSchema))) {
+        fault(`"${field}" must map names to JSON Schemas`);
+      }
+    }
+    const required = route.requiredQuery;
+    if (
+      required !== undefined &&
+      (!Array.isArray(required) || !required.every((k) => typeof k === 'string'))
+    ) {
+      fault('"requiredQuery" must be a list of query keys');
+    }
+    for (const field of ['body', 'response']) {
+      if (route[field] !== undefined && !isJsonSchema(route[field]))
+        fault(`"${field}" must be a JSON Schema`);
+    }
+  }
 }
 
 function checkContentType(uid: string, value: unknown): void {

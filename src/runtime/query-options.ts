@@ -336,10 +336,14 @@ function authQueries(auth: Loose): Record<string, unknown> {
 
 /**
  * The TanStack Query options of every read and write of `client`, whose members `table`
- * describes (the generated `cmsQueries(client)` passes its own).
+ * describes (the generated `cmsQueries(client)` passes its own), with the queries of its plugin
+ * and API properties `K` (named by the caller, as the table holds them).
  * @internal
  */
-export function createQueries<C extends CmsClientCore>(client: C, table: QueryTable): CmsQueries<C> {
+export function createQueries<C extends CmsClientCore, K extends keyof C & string = never>(
+  client: C,
+  table: QueryTable,
+): CmsQueries<C> & RouteGroupQueries<C, K> {
   const members = client as unknown as Record<string, Loose>;
   const queries: Record<string, unknown> = { key: ROOT };
   for (const [name, entry] of Object.entries(table)) {
@@ -350,5 +354,5 @@ export function createQueries<C extends CmsClientCore>(client: C, table: QueryTa
       queries[name] = apiQueries(member, entry.path, entry.single === true, entry.routes ?? {});
     else queries[name] = routeGroupQueries(member, name, entry.routes);
   }
-  return queries as CmsQueries<C>;
+  return queries as CmsQueries<C> & RouteGroupQueries<C, K>;
 }

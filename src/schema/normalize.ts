@@ -4,7 +4,7 @@
  * keys are published, so nothing Strapi keeps on a model (secrets, admin layout, column
  * names) can slip into the schema by accident.
  */
-import type { JsonValue, SchemaAttribute, SchemaComponent, SchemaContentType, SchemaRoute } from './types.ts';
+import type { JsonValue, SchemaAttribute, SchemaComponent, SchemaContentType } from './types.ts';
 
 /** The loose shape of a Strapi content type, as the registry or a `schema.json` holds it. */
 export interface RawContentType {
@@ -75,7 +75,7 @@ function isPlainObject(value: unknown): value is { [key: string]: JsonValue } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isJson(value: unknown): value is JsonValue {
+export function isJson(value: unknown): value is JsonValue {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value);
   if (Array.isArray(value)) return value.every(isJson);
@@ -103,11 +103,7 @@ export function normalizeAttributes(raw: RawContentType['attributes']): Record<s
   return attributes;
 }
 
-export function normalizeContentType(
-  uid: string,
-  raw: RawContentType,
-  routes: SchemaRoute[] = [],
-): SchemaContentType {
+export function normalizeContentType(uid: string, raw: RawContentType): SchemaContentType {
   const singularName = raw.info?.singularName ?? uid.slice(uid.lastIndexOf('.') + 1);
   return {
     uid,
@@ -118,7 +114,6 @@ export function normalizeContentType(
     draftAndPublish: raw.options?.draftAndPublish === true,
     localized: raw.pluginOptions?.i18n?.localized === true,
     attributes: normalizeAttributes(raw.attributes),
-    routes,
   };
 }
 

@@ -4,6 +4,7 @@
  * else. The generator stores it beside its output, so the next generation can say what changed
  * without the previous payload, offline too. Built in a fixed order; small next to the output.
  */
+import { customRoutesByType, isCoreRoute, isCustomRoute } from './routes.ts';
 import type { CmsSchema, SchemaAttribute } from './types.ts';
 
 export interface OutlineAttribute {
@@ -26,6 +27,12 @@ export interface OutlineRoute {
   handler: string;
 }
 
+/** A route of the payload's `routes` that is neither a content type's core nor custom route. */
+export interface OutlineApiRoute extends OutlineRoute {
+  /** `api::<name>` or `plugin::<name>`. */
+  owner: string;
+}
+
 export interface OutlineContentType {
   kind: string;
   attributes: Record<string, OutlineAttribute>;
@@ -41,6 +48,11 @@ export interface SchemaOutline {
   components: Record<string, OutlineComponent>;
   /** users-permissions routes by name; null without users-permissions. */
   auth: { routes: Record<string, { method: string; path: string }> } | null;
+  /**
+   * The other content-API routes (plugins', and `api::` routes of no content type; not the
+   * auth routes above), in payload order; absent from outlines stored before payload format 2.
+   */
+  routes?: OutlineApiRoute[];
 }
 
 const KEYS = [
@@ -68,6 +80,7 @@ function outlineAttributes(attributes: Record<string, SchemaAttribute>): Record<
 }
 
 export function schemaOutline(schema: CmsSchema): SchemaOutline {
+  const customRoutes = customRoutesByType(schema);
   const contentTypes: SchemaOutline['contentTypes'] = {};
   for (const uid of Object.keys(schema.contentTypes).sort()) {
     const type = schema.contentTypes[uid];
@@ -75,7 +88,7 @@ export function schemaOutline(schema: CmsSchema): SchemaOutline {
     contentTypes[uid] = {
       kind: type.kind,
       attributes: outlineAttributes(type.attributes),
-      routes: type.routes.map(({ method, path, handler }) => ({ method, path, handler })),
+      routes: customRoutes.get(uid) ?? [],
     };
   }
   const components: SchemaOutline['components'] = {};
@@ -88,7 +101,17 @@ export function schemaOutline(schema: CmsSchema): SchemaOutline {
     const route = schema.auth?.routes[name as keyof NonNullable<CmsSchema['auth']>['routes']];
     if (route) routes[name] = { method: route.method, path: route.path };
   }
-  return { contentTypes, components, auth: schema.auth ? { routes } : null };
+  // The auth routes are compared under `auth` already.
+  const authKeys = new Set(Object.values(routes).map((route) => `${route.method} ${route.path}`));
+  const apiRoutes = schema.routes
+    .filter(
+      (route) =>
+        !isCoreRoute(schema, route) &&
+        !isCustomRoute(schema, route) &&
+        !authKeys.has(`${route.method} ${route.path}`),
+    )
+    .map(({ method, path, handler, owner }) => ({ method, path, handler, owner }));
+  return { contentTypes, components, auth: schema.auth ? { routes } : null, routes: apiRoutes };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -116,5 +139,15 @@ export function isSchemaOutline(value: unknown): value is SchemaOutline {
     (component) => isObject(component) && isAttributes(component.attributes),
   );
   const authOk = value.auth === null || (isObject(value.auth) && isObject(value.auth.routes));
-  return typesOk && componentsOk && authOk;
+  const routesOk =
+    value.routes === undefined ||
+    (Array.isArray(value.routes) &&
+      value.routes.every(
+        (route) =>
+          isObject(route) &&
+          typeof route.method === 'string' &&
+          typeof route.path === 'string' &&
+          typeof route.owner === 'string',
+      ));
+  return typesOk && componentsOk && authOk && routesOk;
 }

@@ -4,7 +4,7 @@
  */
 
 /** Bumped when the payload's shape changes in a way the generator must know about. */
-export const SCHEMA_FORMAT = 1;
+export const SCHEMA_FORMAT = 2;
 
 /** Every attribute type Strapi 5 knows. A custom field carries its underlying type here. */
 export const ATTRIBUTE_TYPES = [
@@ -93,32 +93,41 @@ export interface SchemaAttribute {
   conditions?: { [key: string]: JsonValue };
 }
 
-/** A route a controller adds beside the core CRUD routes. */
-export interface SchemaRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Path below `/api`, with `:param` placeholders, e.g. `/articles/:id/like`. */
-  path: string;
-  /** The controller action, e.g. `like`. */
-  handler: string;
-}
+/** The HTTP methods a published route may have. */
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A JSON Schema (draft 2020-12 as zod 4's toJSONSchema writes it). References to shared schemas are `{ "$ref": "#/definitions/<id>" }`; a reference to a schema that describes a content type or component Strapi knows is replaced by `{ "x-cms-uid": "<uid>" }` so codegen can use the generated interface. */
+/**
+ * A JSON Schema (draft 2020-12 as zod 4's `toJSONSchema` writes it). References to shared
+ * schemas are `{ "$ref": "#/definitions/<id>" }`; a reference to a schema that describes a
+ * content type or component Strapi knows is replaced by `{ "x-cms-uid": "<uid>" }` so codegen
+ * can use the generated interface.
+ */
 export type JsonSchema = boolean | { [key: string]: JsonValue };
 
+/** What a route declares about its request and its answer, each converted from zod. */
 export interface RouteSchemas {
-  /** Path parameters: an object schema (`properties`, `required`). */
-  params?: JsonSchema;
-  /** Query keys: an object schema (`properties`, `required`), including keys added with contentAPI.addQueryParams. */
-  query?: JsonSchema;
+  /** Path parameters by name (each a JSON Schema). */
+  params?: Record<string, JsonSchema>;
+  /** Query keys by name (each a JSON Schema), including keys added with contentAPI.addQueryParams. */
+  query?: Record<string, JsonSchema>;
+  /**
+   * The query keys whose zod schema is not optional (a JSON Schema of one key cannot say so);
+   * absent when every key is optional.
+   */
+  requiredQuery?: string[];
   /** The request body (JSON Schema of the whole body), including keys added with contentAPI.addInputParams. */
   body?: JsonSchema;
   /** The 200 response body. */
   response?: JsonSchema;
 }
 
+/** One content-API route Strapi registers. */
 export interface SchemaApiRoute extends RouteSchemas {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Full path below `/api` as Strapi mounts it (plugin prefix and config.prefix included), e.g. `/navigation/render/:idOrSlug`, `/articles/:id/like`. */
+  method: RouteMethod;
+  /**
+   * Full path below `/api` as Strapi mounts it (plugin prefix and config.prefix included), e.g.
+   * `/navigation/render/:idOrSlug`, `/articles/:id/like`.
+   */
   path: string;
   /** Full handler: `api::article.article.like`, `plugin::navigation.client.render`. */
   handler: string;
@@ -138,8 +147,6 @@ export interface SchemaContentType {
   /** i18n enabled for this content type. */
   localized: boolean;
   attributes: Record<string, SchemaAttribute>;
-  /** Custom controller routes that act on this content type (empty when there are none). */
-  routes: SchemaRoute[];
 }
 
 export interface SchemaComponent {
@@ -176,7 +183,7 @@ export interface SchemaAuth {
   /** `sessions.httpOnly`: the refresh token travels in an httpOnly cookie rather than the body. */
   sessionsHttpOnly: boolean;
   /** The users-permissions routes that this server answers, by name, with method and path. */
-  routes: Partial<Record<AuthRouteName, { method: SchemaRoute['method']; path: string }>>;
+  routes: Partial<Record<AuthRouteName, { method: RouteMethod; path: string }>>;
 }
 
 export interface CmsSchema {
@@ -187,10 +194,13 @@ export interface CmsSchema {
   components: Record<string, SchemaComponent>;
   /** users-permissions settings and routes; `null` when the plugin is not installed. */
   auth: SchemaAuth | null;
-  /** Every content-API route Strapi registers (apis and plugins, this plugin's own excluded), sorted by owner, path, method. */
-  routes?: SchemaApiRoute[];
+  /**
+   * Every content-API route Strapi registers (apis and plugins, this plugin's own routes
+   * excluded), sorted by owner, path, method.
+   */
+  routes: SchemaApiRoute[];
   /** Shared JSON Schemas referenced from routes as `#/definitions/<id>`. */
-  definitions?: Record<string, JsonSchema>;
+  definitions: Record<string, JsonSchema>;
 }
 
 /**

@@ -11,12 +11,14 @@ import {
 import type {
   AuthRouteName,
   CmsSchema,
+  RouteMethod,
   SchemaAuth,
   SchemaResponse,
-  SchemaRoute,
   SchemaServerInfo,
 } from '../schema/types.ts';
 import { SCHEMA_FORMAT } from '../schema/types.ts';
+import { collectRoutes } from './api-routes.ts';
+import { loadStrapiZod, RouteSchemaConverter } from './json-schema.ts';
 import type { StrapiLike, StrapiRoute } from './strapi.ts';
 import { REFRESH_SINCE, strapiVersion } from './version.ts';
 
@@ -59,81 +61,59 @@ export function readServerInfo(strapi: StrapiLike, schema: CmsSchema): SchemaSer
 }
 
 export function readSchema(strapi: StrapiLike): CmsSchema {
-  const customRoutes = readCustomRoutes(strapi);
   const contentTypes: CmsSchema['contentTypes'] = {};
   for (const uid of Object.keys(strapi.contentTypes).sort()) {
     if (!uid.startsWith('api::') && !uid.startsWith('plugin::')) continue;
-    const raw = strapi.contentTypes[uid] as RawContentType;
-    contentTypes[uid] = normalizeContentType(uid, raw, customRoutes.get(uid) ?? []);
+    contentTypes[uid] = normalizeContentType(uid, strapi.contentTypes[uid] as RawContentType);
   }
   const components: CmsSchema['components'] = {};
   for (const uid of Object.keys(strapi.components).sort()) {
     components[uid] = normalizeComponent(uid, strapi.components[uid] as RawComponent);
   }
-  return { format: SCHEMA_FORMAT, contentTypes, components, auth: readAuth(strapi) };
+  const { routes, definitions } = readRoutes(strapi);
+  return {
+    format: SCHEMA_FORMAT,
+    contentTypes,
+    components,
+    auth: readAuth(strapi),
+    routes,
+    definitions,
+  };
 }
-
-const CORE_ACTIONS = new Set(['find', 'findOne', 'create', 'update', 'delete']);
-const METHODS = new Set<SchemaRoute['method']>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Routes of `api::` controllers whose action is not one of the core CRUD actions, grouped by
- * the content type of their controller. Inline function handlers have no name and are skipped.
+ * The content-API routes with their contracts converted by the running Strapi's zod. A
+ * schema that cannot be converted is left out with one warning each; no zod at all (a Strapi
+ * from before route contracts), routes without schemas.
  */
-function readCustomRoutes(strapi: StrapiLike): Map<string, SchemaRoute[]> {
-  const byType = new Map<string, SchemaRoute[]>();
-  for (const [apiName, api] of Object.entries(strapi.apis ?? {})) {
-    for (const router of Object.values(api?.routes ?? {})) {
-      if (router?.type !== undefined && router.type !== 'content-api') continue;
-      for (const route of router?.routes ?? []) {
-        const parsed = parseHandler(apiName, route);
-        if (!parsed || CORE_ACTIONS.has(parsed.action)) continue;
-        if (!(parsed.controller in strapi.contentTypes)) continue;
-        const method = String(route.method).toUpperCase() as SchemaRoute['method'];
-        if (!METHODS.has(method)) continue;
-        const prefix = typeof route.config?.prefix === 'string' ? route.config.prefix : '';
-        const list = byType.get(parsed.controller) ?? [];
-        list.push({ method, path: `${prefix}${route.path}`, handler: parsed.action });
-        byType.set(parsed.controller, list);
-      }
-    }
-  }
-  for (const list of byType.values()) {
-    list.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
-  }
-  return byType;
+function readRoutes(strapi: StrapiLike): Pick<CmsSchema, 'routes' | 'definitions'> {
+  const strapiZod = loadStrapiZod(strapi);
+  const converter = strapiZod ? new RouteSchemaConverter(strapiZod, strapi) : undefined;
+  const { routes, definitions, warnings } = collectRoutes(strapi, { converter });
+  for (const warning of warnings) strapi.log.warn(`${PLUGIN}: ${warning}`);
+  return { routes, definitions };
 }
 
-function parseHandler(
-  apiName: string,
-  route: StrapiRoute,
-): { controller: string; action: string } | undefined {
-  if (typeof route.handler !== 'string' || typeof route.path !== 'string') return undefined;
-  const handler = route.handler;
-  const lastDot = handler.lastIndexOf('.');
-  if (lastDot <= 0) return undefined;
-  const action = handler.slice(lastDot + 1);
-  const controller = handler.slice(0, lastDot);
-  return { controller: controller.includes('::') ? controller : `api::${apiName}.${controller}`, action };
-}
+const PLUGIN = 'cms-typed-client';
+
+type RouteRule = { handler: string; method: RouteMethod; path?: string };
 
 /** users-permissions handlers by route name; `auth.callback` serves both login and OAuth. */
-const AUTH_ROUTES: Record<AuthRouteName, { handler: string; method: SchemaRoute['method']; path?: string }> =
-  {
-    login: { handler: 'auth.callback', method: 'POST', path: '/auth/local' },
-    callback: { handler: 'auth.callback', method: 'GET' },
-    register: { handler: 'auth.register', method: 'POST' },
-    me: { handler: 'user.me', method: 'GET' },
-    forgotPassword: { handler: 'auth.forgotPassword', method: 'POST' },
-    resetPassword: { handler: 'auth.resetPassword', method: 'POST' },
-    changePassword: { handler: 'auth.changePassword', method: 'POST' },
-    emailConfirmation: { handler: 'auth.emailConfirmation', method: 'GET' },
-    sendEmailConfirmation: { handler: 'auth.sendEmailConfirmation', method: 'POST' },
-    refresh: { handler: 'auth.refresh', method: 'POST' },
-    logout: { handler: 'auth.logout', method: 'POST' },
-    sessions: { handler: 'auth.getSessions', method: 'GET' },
-    revokeSession: { handler: 'auth.revokeSession', method: 'DELETE' },
-  };
+const AUTH_ROUTES: Record<AuthRouteName, RouteRule> = {
+  login: { handler: 'auth.callback', method: 'POST', path: '/auth/local' },
+  callback: { handler: 'auth.callback', method: 'GET' },
+  register: { handler: 'auth.register', method: 'POST' },
+  me: { handler: 'user.me', method: 'GET' },
+  forgotPassword: { handler: 'auth.forgotPassword', method: 'POST' },
+  resetPassword: { handler: 'auth.resetPassword', method: 'POST' },
+  changePassword: { handler: 'auth.changePassword', method: 'POST' },
+  emailConfirmation: { handler: 'auth.emailConfirmation', method: 'GET' },
+  sendEmailConfirmation: { handler: 'auth.sendEmailConfirmation', method: 'POST' },
+  refresh: { handler: 'auth.refresh', method: 'POST' },
+  logout: { handler: 'auth.logout', method: 'POST' },
+  sessions: { handler: 'auth.getSessions', method: 'GET' },
+  revokeSession: { handler: 'auth.revokeSession', method: 'DELETE' },
+};
 const SESSION_ROUTES = new Set<AuthRouteName>(['refresh', 'logout', 'sessions', 'revokeSession']);
 
 /**
@@ -161,10 +141,7 @@ function readAuth(strapi: StrapiLike): SchemaAuth | null {
   return { jwtManagement, sessionsHttpOnly, routes };
 }
 
-function findRoute(
-  registered: StrapiRoute[],
-  rule: { handler: string; method: SchemaRoute['method']; path?: string },
-): StrapiRoute | undefined {
+function findRoute(registered: StrapiRoute[], rule: RouteRule): StrapiRoute | undefined {
   return registered.find(
     (candidate) =>
       candidate.handler === rule.handler &&

@@ -9,11 +9,24 @@ export interface StrapiRoute {
   path?: string;
   handler?: unknown;
   config?: { prefix?: unknown; auth?: unknown };
+  /** Zod schemas (Strapi 5.2x+): params and query by name, body by media type. */
+  request?: { params?: unknown; query?: unknown; body?: unknown };
+  /** The zod schema of the 200 answer. */
+  response?: unknown;
+  /** Set by Strapi when it registers the route: `type` is the router's (`content-api`, `admin`). */
+  info?: { type?: unknown };
 }
 
 export interface StrapiRouter {
   type?: string;
+  /** Mount prefix; a plugin's router defaults to `/<plugin name>`. */
+  prefix?: string;
   routes?: StrapiRoute[];
+}
+
+/** `strapi.contentAPISchemaRegistry` (5.54): named zod schemas of content types and components. */
+export interface StrapiSchemaRegistry {
+  entries(): Iterable<[string, unknown]>;
 }
 
 export interface StrapiPlugin {
@@ -33,6 +46,10 @@ export interface StrapiLike {
   contentTypes: Record<string, unknown>;
   components: Record<string, unknown>;
   apis?: Record<string, { routes?: Record<string, StrapiRouter | undefined> } | undefined>;
+  /** Loaded plugins by name; `routes` is an array of admin routes or an object of routers. */
+  plugins?: Record<string, { routes?: Record<string, StrapiRouter | undefined> | StrapiRoute[] } | undefined>;
+  contentAPISchemaRegistry?: StrapiSchemaRegistry;
+  dirs?: { app?: { root?: string } };
   plugin(name: string): StrapiPlugin | undefined;
   service(uid: string): unknown;
   db?: { query(uid: string): { findOne(params: unknown): Promise<unknown> } };

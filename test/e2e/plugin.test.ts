@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { schemaHash } from '../../src/schema/hash.ts';
+import { customRoutesByType } from '../../src/schema/routes.ts';
 import { stableStringify } from '../../src/schema/stable-json.ts';
 import type { SchemaResponse } from '../../src/schema/types.ts';
 import { bootFailure, createApp, type RunningStrapi, startStrapi, type TestApp } from '../harness/app.ts';
@@ -238,14 +239,124 @@ describe('plugin in development (requireAuth off by default)', () => {
     assert.equal(schema.contentTypes['api::author.author']?.draftAndPublish, false);
   });
 
-  it('publishes custom controller routes and the users-permissions setup', async () => {
-    const { json } = await getJson(strapi, `${BASE}/schema`);
-    const { schema } = json as SchemaResponse;
-    assert.deepEqual(schema.contentTypes['api::article.article']?.routes, [
+  it('publishes every content-API route Strapi registers, with its zod contracts as JSON Schema', async () => {
+    const first = await getJson(strapi, `${BASE}/schema`);
+    const second = await getJson(strapi, `${BASE}/schema`);
+    assert.equal(stableStringify(first.json), stableStringify(second.json), 'the same payload on every read');
+    const { schema } = first.json as SchemaResponse;
+    // Strapi's own list (the permissions page reads it), keyed the same way.
+    const map = (await getJson(strapi, '/api/probe/routes')).json as Record<
+      string,
+      { method: string; path: string; handler: unknown }[]
+    >;
+    const strapiKeys = Object.entries(map)
+      .filter(([owner]) => owner !== 'plugin::cms-typed-client')
+      .flatMap(([owner, routes]) =>
+        routes
+          .filter((route) => typeof route.handler === 'string')
+          .map((route) => `${owner} ${route.method} ${route.path.replace(/^\/api/, '')}`),
+      );
+    const published = schema.routes.map((route) => `${route.owner} ${route.method} ${route.path}`);
+    assert.deepEqual([...published].sort(), [...new Set(strapiKeys)].sort());
+    assert.deepEqual(
+      published,
+      [...schema.routes]
+        .sort((a, b) =>
+          a.owner !== b.owner
+            ? a.owner < b.owner
+              ? -1
+              : 1
+            : a.path !== b.path
+              ? a.path < b.path
+                ? -1
+                : 1
+              : a.method < b.method
+                ? -1
+                : 1,
+        )
+        .map((route) => `${route.owner} ${route.method} ${route.path}`),
+      'sorted by owner, path, method',
+    );
+    const route = (method: string, path: string) => {
+      const found = schema.routes.find((r) => r.method === method && r.path === path);
+      assert.ok(found, `${method} ${path} is published`);
+      return found;
+    };
+    assert.deepEqual(customRoutesByType(schema).get('api::article.article'), [
       { method: 'POST', path: '/articles/:id/like', handler: 'like' },
       { method: 'GET', path: '/articles/popular', handler: 'popular' },
     ]);
-    assert.deepEqual(schema.contentTypes['api::tag.tag']?.routes, []);
+    assert.equal(customRoutesByType(schema).get('api::tag.tag'), undefined);
+    assert.deepEqual(route('GET', '/articles/popular'), {
+      method: 'GET',
+      path: '/articles/popular',
+      handler: 'api::article.article.popular',
+      owner: 'api::article',
+      auth: false,
+    });
+    // Core CRUD routes carry no schemas: the client types them from the content model.
+    assert.deepEqual(Object.keys(route('GET', '/articles')).sort(), [
+      'auth',
+      'handler',
+      'method',
+      'owner',
+      'path',
+    ]);
+    const tree = route('GET', '/contract/tree/:slug');
+    assert.deepEqual(tree.params, { slug: { type: 'string', minLength: 1 } });
+    assert.deepEqual(tree.query?.mode, { type: 'string', enum: ['flat', 'nested'] });
+    assert.deepEqual(tree.query?.preview, { type: 'string', enum: ['on', 'off'] }, 'addQueryParams key');
+    assert.deepEqual(tree.requiredQuery, ['mode']);
+    const treeResponse = tree.response as { properties: Record<string, unknown>; required: string[] };
+    assert.deepEqual(treeResponse.properties.generatedAt, { anyOf: [{ type: 'string' }, { type: 'null' }] });
+    assert.deepEqual(treeResponse.required, ['root', 'mode', 'generatedAt'], 'note is optional');
+    const nodeRef = (treeResponse.properties.root as { $ref: string }).$ref;
+    const nodeId = nodeRef.replace('#/definitions/', '');
+    assert.deepEqual(schema.definitions[nodeId], {
+      type: 'object',
+      properties: { label: { type: 'string' }, children: { type: 'array', items: { $ref: nodeRef } } },
+      required: ['label', 'children'],
+      additionalProperties: false,
+    });
+    const order = route('POST', '/contract/orders');
+    const body = order.body as { properties: Record<string, unknown>; required: string[] };
+    assert.deepEqual(body.properties.kind, { type: 'string', const: 'order' });
+    assert.deepEqual(body.properties.counts, {
+      type: 'object',
+      propertyNames: { type: 'string' },
+      additionalProperties: { type: 'number' },
+    });
+    assert.equal((body.properties.payment as { oneOf: unknown[] }).oneOf.length, 2);
+    assert.deepEqual(body.properties.address, { $ref: '#/definitions/ContractAddress' });
+    assert.deepEqual(body.properties.clientRef, { type: 'string', maxLength: 64 }, 'addInputParams key');
+    assert.equal(body.required.includes('clientRef'), false);
+    assert.equal(
+      (schema.definitions.ContractAddress as { additionalProperties: unknown }).additionalProperties,
+      false,
+    );
+    const orderResponse = order.response as { properties: Record<string, unknown> };
+    assert.deepEqual(orderResponse.properties.labels, {
+      type: 'object',
+      properties: {},
+      additionalProperties: { type: 'string' },
+    });
+    assert.deepEqual(orderResponse.properties.status, { type: 'string', enum: ['new', 'paid'] });
+    assert.deepEqual(route('GET', '/contract/featured-tag').response, {
+      type: 'object',
+      properties: { data: { anyOf: [{ 'x-cms-uid': 'api::tag.tag' }, { type: 'null' }] } },
+      required: ['data'],
+      additionalProperties: false,
+    });
+    const unconvertible = route('GET', '/contract/unconvertible');
+    assert.equal(unconvertible.response, undefined, 'a schema zod cannot convert is left out');
+    assert.deepEqual(Object.keys(unconvertible.query ?? {}), ['preview'], 'the rest of the route stays');
+    // Definition ids are derived from names and handlers, never zod's or Strapi's random UUIDs.
+    const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+    for (const id of Object.keys(schema.definitions)) assert.doesNotMatch(id, uuid);
+    for (const ref of JSON.stringify(schema).matchAll(/"\$ref":"([^"]*)"/g)) {
+      assert.match(ref[1] ?? '', /^#\/definitions\//);
+      assert.doesNotMatch(ref[1] ?? '', uuid);
+    }
     assert.equal(schema.auth?.jwtManagement, 'legacy-support');
     assert.equal(schema.auth?.sessionsHttpOnly, false);
     assert.deepEqual(schema.auth?.routes.login, { method: 'POST', path: '/auth/local' });
@@ -623,11 +734,63 @@ describe('plugin configuration', () => {
       env: {
         NODE_ENV: 'production',
         CTC_CONFIG: JSON.stringify({ requireAuth: false, maxWatchClients: 3 }),
+        // Also: one route's response schema changed, and strapi-plugin-navigation enabled.
+        CTC_CONTRACT_VARIANT: 'number',
+        CTC_NAVIGATION: 'true',
       },
     });
     const open: Awaited<ReturnType<typeof openWatch>>[] = [];
     try {
       assert.equal((await getJson(strapi, `${BASE}/schema-hash`)).response.status, 200);
+      const body = (await getJson(strapi, `${BASE}/schema`)).json as SchemaResponse;
+      assert.notEqual(body.hash, developmentHash);
+      const { schema } = body;
+      // strapi-plugin-navigation's content-API routes and content types are published.
+      const navigation = schema.routes.filter((route) => route.owner === 'plugin::navigation');
+      assert.deepEqual(
+        navigation.map(({ method, path, handler, auth }) => ({ method, path, handler, auth })),
+        [
+          { method: 'GET', path: '/navigation/', handler: 'plugin::navigation.client.readAll', auth: true },
+          {
+            method: 'GET',
+            path: '/navigation/render/:idOrSlug',
+            handler: 'plugin::navigation.client.render',
+            auth: true,
+          },
+          {
+            method: 'GET',
+            path: '/navigation/render/:idOrSlug/:childUIKey',
+            handler: 'plugin::navigation.client.renderChild',
+            auth: true,
+          },
+        ],
+      );
+      const navigationTypes = Object.keys(schema.contentTypes).filter((uid) =>
+        uid.startsWith('plugin::navigation.'),
+      );
+      assert.ok(navigationTypes.includes('plugin::navigation.navigation-item'), navigationTypes.join());
+      const variant = schema.routes.find((route) => route.path === '/contract/variant');
+      assert.deepEqual((variant?.response as { properties?: unknown } | undefined)?.properties, {
+        value: { type: 'number' },
+      });
+      // Without navigation and with the development boot's variant schema, the payload is the development one.
+      const development = readFileSync(join(ROOT, 'test/fixtures/payloads/kitchen.json'), 'utf8');
+      const developmentSchema = (JSON.parse(development) as SchemaResponse).schema;
+      const stripped = {
+        ...schema,
+        contentTypes: Object.fromEntries(
+          Object.entries(schema.contentTypes).filter(([uid]) => !uid.startsWith('plugin::navigation.')),
+        ),
+        routes: schema.routes
+          .filter((route) => route.owner !== 'plugin::navigation')
+          .map((route) =>
+            route.path === '/contract/variant'
+              ? (developmentSchema.routes.find((r) => r.path === '/contract/variant') ?? route)
+              : route,
+          ),
+      };
+      assert.equal(stableStringify(stripped), stableStringify(developmentSchema));
+      assert.equal(schemaHash(developmentSchema), developmentHash);
       for (let i = 0; i < 3; i++) open.push(await openWatch(strapi.url));
       assert.deepEqual(
         open.map((watch) => watch.status),

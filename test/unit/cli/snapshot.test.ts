@@ -107,12 +107,20 @@ describe('generate --schema refuses an invalid snapshot and writes nothing', () 
     ],
     ['an array', () => '[]', 4, /is not a cms-typed-client schema/],
     [
-      'another format version',
+      'a format-1 snapshot (an older cms-typed-client)',
       edit((p) => {
-        p.schema.format = 2;
+        p.schema.format = 1;
       }),
       4,
-      /uses schema format 2; this cms-types understands format 1\. Pull it again with this cms-typed-client version: cms-types pull --schema cms-schema\.json/,
+      /uses schema format 1 \(written by an older cms-typed-client\); this cms-types understands format 2\. Pull it again with this cms-typed-client version: cms-types pull --schema cms-schema\.json/,
+    ],
+    [
+      'a newer format version',
+      edit((p) => {
+        p.schema.format = 3;
+      }),
+      4,
+      /uses schema format 3 \(written by a newer cms-typed-client\); this cms-types understands format 2\./,
     ],
     [
       'no format',

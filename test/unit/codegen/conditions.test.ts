@@ -50,7 +50,9 @@ describe('conditions', () => {
   it('the generated doc comment carries it, escaped', () => {
     const output = emitTypes(
       buildModel({
-        format: 1,
+        format: 2,
+        routes: [],
+        definitions: {},
         contentTypes: {},
         components: {
           'shared.link': {

@@ -263,7 +263,6 @@ function contentType(attributes: Record<string, SchemaAttribute>, extra: Partial
     draftAndPublish: false,
     localized: false,
     attributes,
-    routes: [],
     ...extra,
   } satisfies SchemaContentType;
 }
@@ -273,7 +272,7 @@ function single(
   extra: Partial<SchemaContentType> = {},
 ): CmsSchema {
   return {
-    format: 1,
+    format: 2,
     contentTypes: {
       'api::post.post': contentType(attributes, extra),
       'api::tag.tag': { ...contentType({}), uid: 'api::tag.tag', singularName: 'tag', pluralName: 'tags' },
@@ -288,6 +287,8 @@ function single(
       },
     },
     auth: null,
+    routes: [],
+    definitions: {},
   };
 }
 
@@ -319,7 +320,7 @@ describe('emitTypes: mapping', () => {
       'drafts: required scalars, single media and single components may be missing; repeatables stay required',
       {
         given: {
-          format: 1,
+          format: 2,
           contentTypes: {
             'api::post.post': {
               uid: 'api::post.post',
@@ -329,7 +330,6 @@ describe('emitTypes: mapping', () => {
               displayName: 'Post',
               draftAndPublish: true,
               localized: false,
-              routes: [],
               attributes: {
                 title: { type: 'string', required: true },
                 cover: { type: 'media', required: true },
@@ -348,6 +348,8 @@ describe('emitTypes: mapping', () => {
             },
           },
           auth: null,
+          routes: [],
+          definitions: {},
         },
         want: [
           'export interface PostDraft {\nid: number;\ndocumentId: string;\ntitle: string | null;',
@@ -586,7 +588,14 @@ describe('emitTypes: mapping', () => {
   });
 
   it('an empty schema still gives the shared types, an empty registry and the (media-only) webhook union', () => {
-    const output = emit({ format: 1, contentTypes: {}, components: {}, auth: null });
+    const output = emit({
+      format: 2,
+      contentTypes: {},
+      components: {},
+      auth: null,
+      routes: [],
+      definitions: {},
+    });
     assert.ok(
       code(output).endsWith(
         'export interface CmsSchemaTypes {\ncontentTypes: Record<never, never>;\ncomponents: Record<never, never>;\n}\n' +

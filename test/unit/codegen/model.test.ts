@@ -11,6 +11,7 @@ import {
 } from '../../../src/codegen/model.ts';
 import type {
   CmsSchema,
+  SchemaApiRoute,
   SchemaAttribute,
   SchemaComponent,
   SchemaContentType,
@@ -35,7 +36,6 @@ function contentType(
     draftAndPublish: false,
     localized: false,
     attributes,
-    routes: [],
     ...extra,
   };
 }
@@ -45,12 +45,18 @@ function component(uid: string, attributes: Attrs = {}): SchemaComponent {
   return { uid, category: uid.slice(0, dot), displayName: uid.slice(dot + 1), attributes };
 }
 
-function schema(contentTypes: SchemaContentType[], components: SchemaComponent[] = []): CmsSchema {
+function schema(
+  contentTypes: SchemaContentType[],
+  components: SchemaComponent[] = [],
+  routes: SchemaApiRoute[] = [],
+): CmsSchema {
   return {
-    format: 1,
+    format: 2,
     contentTypes: Object.fromEntries(contentTypes.map((c) => [c.uid, c])),
     components: Object.fromEntries(components.map((c) => [c.uid, c])),
     auth: null,
+    routes,
+    definitions: {},
   };
 }
 
@@ -717,9 +723,80 @@ describe('buildModel: SchemaError', () => {
       },
     ],
     [
+      'a format-1 schema (no routes)',
+      {
+        given: { ...schema([]), routes: undefined } as unknown as CmsSchema,
+        want: 'the schema must have a "routes" array. Re-fetch it from the plugin.',
+      },
+    ],
+    [
+      'definitions that are not JSON Schemas',
+      {
+        given: { ...schema([]), definitions: { A: 3 } } as unknown as CmsSchema,
+        want: 'the schema must have a "definitions" object of JSON Schemas. Re-fetch it from the plugin.',
+      },
+    ],
+    [
+      'a route with an unknown method',
+      {
+        given: schema(
+          [],
+          [],
+          [
+            {
+              method: 'ALL',
+              path: '/x',
+              handler: 'api::x.x.y',
+              owner: 'api::x',
+              auth: true,
+            } as unknown as SchemaApiRoute,
+          ],
+        ),
+        want: 'route "ALL /x": unknown method "ALL". Re-fetch the schema.',
+      },
+    ],
+    [
+      'a route whose query is not a map of JSON Schemas',
+      {
+        given: schema(
+          [],
+          [],
+          [
+            {
+              method: 'GET',
+              path: '/x',
+              handler: 'api::x.x.y',
+              owner: 'api::x',
+              auth: true,
+              query: { q: 'text' },
+            } as unknown as SchemaApiRoute,
+          ],
+        ),
+        want: 'route "GET /x": "query" must map names to JSON Schemas. Re-fetch the schema.',
+      },
+    ],
+    [
+      'a route without auth',
+      {
+        given: schema(
+          [],
+          [],
+          [
+            {
+              method: 'GET',
+              path: '/x',
+              handler: 'api::x.x.y',
+              owner: 'api::x',
+            } as unknown as SchemaApiRoute,
+          ],
+        ),
+        want: 'route "GET /x": "auth" must be a boolean. Re-fetch the schema.',
+      },
+    ],
+    [
       'not a schema',
       {
-        given: { format: 1 } as CmsSchema,
+        given: { format: 2 } as unknown as CmsSchema,
         want: 'the schema must be an object with "contentTypes" and "components" objects. Re-fetch it from the plugin.',
       },
     ],
@@ -747,8 +824,19 @@ describe('buildModel: SchemaError', () => {
 });
 
 describe('buildModel: custom routes as client methods', () => {
-  const routesOf = (routes: SchemaContentType['routes']) =>
-    buildModel(schema([contentType('api::post.post', {}, { routes })])).contentTypes[0]!.customRoutes;
+  const routesOf = (routes: { method: SchemaApiRoute['method']; path: string; handler: string }[]) =>
+    buildModel(
+      schema(
+        [contentType('api::post.post')],
+        [],
+        routes.map((route) => ({
+          ...route,
+          handler: `api::post.post.${route.handler}`,
+          owner: 'api::post',
+          auth: true,
+        })),
+      ),
+    ).contentTypes[0]!.customRoutes;
 
   it('names a method after the action, path parameters in path order', () => {
     assert.deepEqual(
@@ -763,7 +851,13 @@ describe('buildModel: custom routes as client methods', () => {
           path: '/posts/:id/like',
           params: ['id'],
           pathParams: [{ placeholder: 'id', name: 'id' }],
-          source: null,
+          source: {
+            method: 'POST',
+            path: '/posts/:id/like',
+            handler: 'api::post.post.like',
+            owner: 'api::post',
+            auth: true,
+          },
           selfAliases: {},
         },
         {
@@ -775,7 +869,13 @@ describe('buildModel: custom routes as client methods', () => {
             { placeholder: 'author', name: 'author' },
             { placeholder: 'year', name: 'year' },
           ],
-          source: null,
+          source: {
+            method: 'GET',
+            path: '/posts/by-author/:author-id/:year',
+            handler: 'api::post.post.by-author',
+            owner: 'api::post',
+            auth: true,
+          },
           selfAliases: {},
         },
       ],
@@ -784,23 +884,28 @@ describe('buildModel: custom routes as client methods', () => {
 
   it('renames actions that collide with CRUD members, reserved words or each other', () => {
     const names = routesOf([
-      { method: 'GET', path: '/posts/find', handler: 'find' },
-      { method: 'GET', path: '/posts/x/delete', handler: 'delete' },
+      { method: 'GET', path: '/posts/find', handler: 'findWithMeta' },
+      { method: 'GET', path: '/posts/x/delete', handler: 'toString' },
       { method: 'POST', path: '/posts/class', handler: 'class' },
       { method: 'GET', path: '/posts/stats', handler: 'stats' },
       { method: 'POST', path: '/posts/stats', handler: 'stats' },
       { method: 'GET', path: '/posts/then', handler: 'then' },
       { method: 'GET', path: '/posts/2fa', handler: '2fa' },
     ]).map((route) => route.name);
+    // Sorted by path, then method, as the plugin's format 1 published them.
     assert.deepEqual(names, [
-      'findRoute',
-      'deleteRoute',
+      '_2fa',
       'classRoute',
+      'findWithMetaRoute',
       'stats',
       'stats2',
       'thenRoute',
-      '_2fa',
+      'toStringRoute',
     ]);
+  });
+
+  it('leaves the core CRUD actions of the type out (they are the collection methods)', () => {
+    assert.deepEqual(routesOf([{ method: 'GET', path: '/posts/find', handler: 'find' }]), []);
   });
 
   it('keeps parameter names off the trailing arguments and reserved words', () => {

@@ -89,12 +89,13 @@ describe('client property names', () => {
       draftAndPublish: false,
       localized: false,
       attributes: {},
-      routes: [],
     });
     const schema = {
-      format: 1 as const,
+      format: 2 as const,
       components: {},
       auth: null,
+      routes: [],
+      definitions: {},
       contentTypes: Object.fromEntries(
         [
           type('global', 'globals', 'singleType'),

@@ -260,7 +260,6 @@ const schemaArb: fc.Arbitrary<CmsSchema> = fc
         draftAndPublish: ct.draftAndPublish,
         localized: ct.localized,
         attributes: attributes(ct.attributes, ctUids, componentUids, false),
-        routes: [],
       }),
     );
     const comps = components.map(
@@ -272,10 +271,12 @@ const schemaArb: fc.Arbitrary<CmsSchema> = fc
       }),
     );
     return {
-      format: 1,
+      format: 2,
       contentTypes: record(cts.map((ct) => [ct.uid, ct])),
       components: record(comps.map((c) => [c.uid, c])),
       auth: null,
+      routes: [],
+      definitions: {},
     } satisfies CmsSchema;
   });
 

@@ -33,7 +33,6 @@ function contentType(
     draftAndPublish: false,
     localized: false,
     attributes,
-    routes: [],
     ...extra,
   };
 }
@@ -50,10 +49,12 @@ const file = {
 
 function schemaOf(contentTypes: SchemaContentType[], components: SchemaComponent[] = []): CmsSchema {
   return {
-    format: 1,
+    format: 2,
     contentTypes: Object.fromEntries(contentTypes.map((c) => [c.uid, c])),
     components: Object.fromEntries(components.map((c) => [c.uid, c])),
     auth: null,
+    routes: [],
+    definitions: {},
   };
 }
 

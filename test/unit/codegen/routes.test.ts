@@ -20,7 +20,6 @@ function contentType(uid: string, extra: Partial<SchemaContentType> = {}): Schem
     draftAndPublish: false,
     localized: false,
     attributes: {},
-    routes: [],
     ...extra,
   };
 }
@@ -32,7 +31,7 @@ function route(method: SchemaApiRoute['method'], path: string, handler: string):
 
 function model(routes: SchemaApiRoute[], extra: Partial<CmsSchema> = {}): CodegenModel {
   return buildModel({
-    format: 1,
+    format: 2,
     contentTypes: {
       'api::post.post': contentType('api::post.post'),
       'api::page.page': contentType('api::page.page', { kind: 'singleType' }),
@@ -50,6 +49,7 @@ function model(routes: SchemaApiRoute[], extra: Partial<CmsSchema> = {}): Codege
       routes: { login: { method: 'POST', path: '/auth/local' }, me: { method: 'GET', path: '/users/me' } },
     },
     routes,
+    definitions: {},
     ...extra,
   });
 }
@@ -157,21 +157,6 @@ describe('schema.routes: what the client already covers', () => {
     const built = model([route('GET', '/users', 'plugin::users-permissions.user.find')], { auth: null });
     assert.equal(built.usersProperty, null);
     assert.deepEqual(methods(built), { usersPermissions: ['find'] });
-  });
-
-  it('with schema.routes, a content type’s own route list is not read', () => {
-    const built = buildModel({
-      format: 1,
-      contentTypes: {
-        'api::post.post': contentType('api::post.post', {
-          routes: [{ method: 'POST', path: '/posts/:id/like', handler: 'like' }],
-        }),
-      },
-      components: {},
-      auth: null,
-      routes: [],
-    });
-    assert.deepEqual(built.contentTypes[0]!.customRoutes, []);
   });
 });
 
@@ -312,8 +297,11 @@ describe('schema.definitions: alias names', () => {
 
 describe('schema.routes: validation', () => {
   const cases: [string, { given: Partial<CmsSchema>; want: RegExp }][] = [
-    ['routes not an array', { given: { routes: {} as never }, want: /"routes" must be an array/ }],
-    ['a route not an object', { given: { routes: [3 as never] }, want: /route 1 of 1: must be an object/ }],
+    ['routes not an array', { given: { routes: {} as never }, want: /must have a "routes" array/ }],
+    [
+      'a route not an object',
+      { given: { routes: [3 as never] }, want: /route #0: the definition must be an object/ },
+    ],
     [
       'an unknown method',
       {
@@ -325,23 +313,23 @@ describe('schema.routes: validation', () => {
       'a path missing',
       {
         given: { routes: [{ ...route('GET', '/x', 'api::x.x.y'), path: undefined as never }] },
-        want: /"path" must be a non-empty string/,
+        want: /"path" must start with "\/"/,
       },
     ],
     [
       'a schema that is no JSON Schema',
       {
         given: { routes: [{ ...route('GET', '/x', 'api::x.x.y'), query: 'a' as never }] },
-        want: /"query" must be a JSON Schema/,
+        want: /"query" must map names to JSON Schemas/,
       },
     ],
     [
       'definitions not an object',
-      { given: { definitions: [] as never }, want: /"definitions" must be an object/ },
+      { given: { definitions: [] as never }, want: /a "definitions" object of JSON Schemas/ },
     ],
     [
       'a definition that is no JSON Schema',
-      { given: { definitions: { A: 1 as never } }, want: /definition "A"/ },
+      { given: { definitions: { A: 1 as never } }, want: /a "definitions" object of JSON Schemas/ },
     ],
   ];
   for (const [name, { given, want }] of cases) {
@@ -349,14 +337,14 @@ describe('schema.routes: validation', () => {
   }
 
   it('accepts boolean schemas and routes without any', () => {
-    const built = model([{ ...route('GET', '/x/y', 'api::x.x.y'), response: true, query: false }], {
+    const built = model([{ ...route('GET', '/x/y', 'api::x.x.y'), response: true, query: { flag: true } }], {
       definitions: { A: true },
     });
     assert.deepEqual(methods(built), { x: ['y'] });
   });
 });
 
-describe('schema.routes: params and query as an object schema or as their keys', () => {
+describe('schema.routes: params and query as their keys', () => {
   const keyed = {
     ...route('GET', '/contract/tree/:slug', 'api::contract.contract.tree'),
     params: { slug: { type: 'string' } },
@@ -379,10 +367,9 @@ describe('schema.routes: params and query as an object schema or as their keys',
     });
   });
 
-  it('an object schema stays as it is; the body and response always do', () => {
-    const schema = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
-    const given = { ...route('GET', '/x', 'api::x.x.y'), query: schema, body: { a: {} } } as SchemaApiRoute;
-    assert.equal(routePart(given, 'query'), schema);
+  it('the body and the response stay as they are; no keys, no schema', () => {
+    const given = { ...route('POST', '/x', 'api::x.x.y'), query: {}, body: { a: {} } } as SchemaApiRoute;
+    assert.equal(routePart(given, 'query'), undefined);
     assert.deepEqual(routePart(given, 'body'), { a: {} });
     assert.equal(routePart(null, 'query'), undefined);
   });

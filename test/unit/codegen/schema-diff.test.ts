@@ -40,6 +40,14 @@ function base(): SchemaOutline {
       'sections.hero': { attributes: { heading: { type: 'string' } } },
     },
     auth: { routes: { login: { method: 'POST', path: '/auth/local' } } },
+    routes: [
+      {
+        method: 'GET',
+        path: '/navigation/render/:idOrSlug',
+        handler: 'plugin::navigation.client.render',
+        owner: 'plugin::navigation',
+      },
+    ],
   };
 }
 
@@ -255,6 +263,47 @@ const CASES: [string, Edit, Partial<SchemaChange>[]][] = [
     [{ change: 'changed', aspect: 'handler', from: 'like', to: 'upvote', breaking: true }],
   ],
   [
+    'a plugin route removed and one of another plugin added',
+    (s) => {
+      s.routes = [
+        { method: 'GET', path: '/search', handler: 'plugin::search.c.find', owner: 'plugin::search' },
+      ];
+    },
+    [
+      {
+        change: 'removed',
+        subject: 'route',
+        owner: 'plugin::navigation',
+        name: 'GET /navigation/render/:idOrSlug',
+        breaking: true,
+      },
+      { change: 'added', subject: 'route', owner: 'plugin::search', name: 'GET /search', breaking: false },
+    ],
+  ],
+  [
+    'an api route of no content type handled by another action',
+    (s) => {
+      s.routes = [
+        ...(s.routes ?? []),
+        {
+          method: 'GET',
+          path: '/contract/tree',
+          handler: 'api::contract.contract.tree',
+          owner: 'api::contract',
+        },
+      ];
+    },
+    [
+      {
+        change: 'added',
+        subject: 'route',
+        owner: 'api::contract',
+        name: 'GET /contract/tree',
+        breaking: false,
+      },
+    ],
+  ],
+  [
     'an auth route removed and one added',
     (s) => {
       s.auth = { routes: { refresh: { method: 'POST', path: '/auth/refresh' } } };
@@ -286,14 +335,26 @@ describe('diffSchemas', () => {
     });
   }
 
-  it('several changes come in a fixed order: content types by uid, fields by name, then components, then auth', () => {
+  it('several changes come in a fixed order: content types by uid, fields by name, then components, auth, other routes by owner', () => {
     const after = base();
     for (const [, edit] of CASES) edit(after);
     const once = diffSchemas(base(), after);
     assert.deepEqual(diffSchemas(base(), after), once);
     const owners = once.map((change) => change.owner);
     assert.ok(owners.indexOf('api::article.article') < owners.indexOf('shared.badge'));
-    assert.equal(owners.at(-1), 'auth');
+    assert.ok(owners.indexOf('shared.badge') < owners.indexOf('auth'));
+    assert.deepEqual(owners.slice(owners.lastIndexOf('auth') + 1), [
+      'api::contract',
+      'plugin::navigation',
+      'plugin::search',
+    ]);
+  });
+
+  it('an outline stored before format 2 (no other routes) reports none of them as added', () => {
+    const before: SchemaOutline = base();
+    delete before.routes;
+    assert.ok(isSchemaOutline(JSON.parse(JSON.stringify(before))));
+    assert.deepEqual(diffSchemas(before, base()), []);
   });
 });
 
@@ -306,6 +367,17 @@ describe('the outline in the state file', () => {
     const stored = JSON.parse(JSON.stringify(outline));
     assert.ok(isSchemaOutline(stored));
     assert.deepEqual(diffSchemas(stored, outline), []);
+    // Custom routes stay with their content type; core CRUD routes are not listed; the rest by owner.
+    assert.deepEqual(
+      outline.contentTypes['api::article.article']?.routes.map((route) => route.handler),
+      ['like', 'popular'],
+    );
+    const others = (outline.routes ?? []).map((route) => `${route.method} ${route.path}`);
+    assert.ok(others.includes('GET /contract/tree/:slug'));
+    assert.ok(others.includes('GET /users/count'));
+    assert.equal(others.includes('GET /articles'), false);
+    assert.equal(others.includes('POST /auth/local'), false, 'auth routes are compared under auth');
+    assert.equal(others.includes('POST /articles/:id/like'), false);
     const title = outline.contentTypes['api::article.article']?.attributes.title;
     assert.deepEqual(title, { type: 'string', required: true }, 'no minLength, localized...');
     const meta = {

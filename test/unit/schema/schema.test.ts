@@ -38,10 +38,17 @@ describe('stableStringify', () => {
 });
 
 describe('schemaHash', () => {
-  const schema: CmsSchema = { format: 1, contentTypes: {}, components: {}, auth: null };
+  const schema: CmsSchema = {
+    format: 2,
+    contentTypes: {},
+    components: {},
+    auth: null,
+    routes: [],
+    definitions: {},
+  };
   it('is the SHA-256 hex of the stable serialization', () => {
     const want = createHash('sha256')
-      .update('{"auth":null,"components":{},"contentTypes":{},"format":1}')
+      .update('{"auth":null,"components":{},"contentTypes":{},"definitions":{},"format":2,"routes":[]}')
       .digest('hex');
     assert.equal(schemaHash(schema), want);
   });
@@ -55,6 +62,11 @@ describe('schemaHash', () => {
       auth: { jwtManagement: 'legacy-support', sessionsHttpOnly: false, routes: {} },
     };
     assert.notEqual(schemaHash(refresh), schemaHash(legacy));
+    const route = { method: 'GET', path: '/x', handler: 'api::x.x.y', owner: 'api::x', auth: true } as const;
+    assert.notEqual(
+      schemaHash({ ...schema, routes: [{ ...route, response: { type: 'string' } }] }),
+      schemaHash({ ...schema, routes: [{ ...route, response: { type: 'number' } }] }),
+    );
   });
 });
 
@@ -111,7 +123,7 @@ describe('normalize', () => {
     assert.deepEqual(Object.keys(type.attributes), ['title']);
     assert.equal(type.draftAndPublish, true);
     assert.equal(type.localized, false);
-    assert.deepEqual(type.routes, []);
+    assert.equal('routes' in type, false);
   });
 
   it('fills names a schema.json may leave out', () => {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkPayload } from '../../../src/cli/remote.ts';
 import { schemaHash } from '../../../src/schema/hash.ts';
+import type { CmsSchema } from '../../../src/schema/types.ts';
 import { readSchema, takeSnapshot } from '../../../src/server/snapshot.ts';
 import type { StrapiLike, StrapiRoute } from '../../../src/server/strapi.ts';
 import { checkStrapiVersion, unsupportedReason } from '../../../src/server/version.ts';
@@ -146,6 +147,22 @@ describe('the Strapi version beside the hash', () => {
     assert.throws(
       () => checkPayload({ hash, schema, strapi: { version: '5.0.6' } }, 'bad'),
       /malformed 'strapi'/,
+    );
+  });
+
+  it('a plugin and a generator of different payload formats say which one to upgrade', () => {
+    const schema = readSchema(strapiLike({ jwtManagement: 'legacy-support', routes: LEGACY_ROUTES }));
+    const older = { ...schema, format: 1 };
+    assert.throws(
+      () =>
+        checkPayload({ hash: schemaHash(older as unknown as CmsSchema), schema: older }, 'http://cms/schema'),
+      /^RemoteError: http:\/\/cms\/schema uses schema format 1 \(written by an older cms-typed-client\); this cms-types understands format 2\. Upgrade cms-typed-client in Strapi to this project's version and restart Strapi\.$/,
+    );
+    const newer = { ...schema, format: 3 };
+    assert.throws(
+      () =>
+        checkPayload({ hash: schemaHash(newer as unknown as CmsSchema), schema: newer }, 'http://cms/schema'),
+      /format 3 \(written by a newer cms-typed-client\); this cms-types understands format 2\. Upgrade cms-typed-client in this project to the version Strapi runs\.$/,
     );
   });
 });

@@ -1,5 +1,7 @@
 // Test switches come from the environment so one installed app serves every variant.
 module.exports = ({ env }) => ({
+  // strapi-plugin-navigation (installed from npm, auto-discovered): on only where a test asks for it.
+  navigation: { enabled: env.bool('CTC_NAVIGATION', false) },
   'cms-typed-client': {
     enabled: env.bool('CTC_ENABLED', true),
     config: JSON.parse(env('CTC_CONFIG', '{}')),

@@ -150,6 +150,18 @@ async function seedWebhook(strapi) {
 module.exports = {
   register({ strapi }) {
     strapi.customFields.register({ name: 'color', type: 'string' });
+    // Extra query and body keys on the contract routes (published with those routes' schemas).
+    const onContract = (route) => route.path.startsWith('/contract/');
+    if (typeof strapi.contentAPI?.addQueryParams !== 'function') return;
+    strapi.contentAPI.addQueryParams({
+      preview: { schema: (z) => z.enum(['on', 'off']).optional(), matchRoute: onContract },
+    });
+    strapi.contentAPI.addInputParams({
+      clientRef: {
+        schema: (z) => z.string().max(64).optional(),
+        matchRoute: (route) => route.path === '/contract/orders',
+      },
+    });
   },
   async bootstrap({ strapi }) {
     const seed = {

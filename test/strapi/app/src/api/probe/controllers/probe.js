@@ -14,6 +14,10 @@ module.exports = ({ strapi }) => ({
     const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
     ctx.body = { collected: typeof global.gc === 'function', rss, heapUsed, external, arrayBuffers };
   },
+  // Strapi's own list of content-API routes (what its permissions page reads), without schemas.
+  async routes(ctx) {
+    ctx.body = await strapi.contentAPI.getRoutesMap();
+  },
   // The query object exactly as Strapi's query middleware parsed it, and the request headers.
   echo(ctx) {
     ctx.body = { query: ctx.query, headers: ctx.request.headers };

@@ -16,6 +16,12 @@ module.exports = {
     },
     {
       method: 'GET',
+      path: '/probe/routes',
+      handler: 'api::probe.probe.routes',
+      config: { auth: false },
+    },
+    {
+      method: 'GET',
       path: '/probe/echo',
       handler: 'api::probe.probe.echo',
       config: { auth: false },
