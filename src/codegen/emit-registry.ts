@@ -3,17 +3,20 @@
  * each link points at and the filter kind of each of its filter fields (system fields first). The
  * client builds its populate-aware types on it.
  */
+import { schemaNames } from './emit-routes.ts';
 import { comment } from './emit-syntax.ts';
+import { type JsonSchemaNames, jsonSchemaType } from './json-schema.ts';
 import type {
   CodegenModel,
   ComponentModel,
   ContentTypeModel,
+  CoreAction,
   DraftNames,
   FilterField,
   ModelAttribute,
   ModelNames,
 } from './model-types.ts';
-import { stringLiteral } from './names.ts';
+import { compareCodeUnits, stringLiteral } from './names.ts';
 
 function linkType(attribute: ModelAttribute): string {
   switch (attribute.classification) {
@@ -53,7 +56,7 @@ function scalarsOf(fields: FilterField[]): string {
 }
 
 const CONTENT_TYPES_DOC =
-  'Content types by uid: `entry`, `populatable`, `input` and `filters` interfaces, `kind`, `links` and `scalars`; `draftEntry`, `draftPopulatable` and `draftInput` where a draft differs.';
+  'Content types by uid: `entry`, `populatable`, `input` and `filters` interfaces, `kind`, `links` and `scalars`; `draftEntry`, `draftPopulatable` and `draftInput` where a draft differs; `addedQuery` and `addedData` where apps or plugins added parameters to the core routes.';
 const COMPONENTS_DOC = 'Components by uid, in the same form without `kind`.';
 
 function entry(names: ModelNames, extra: string[]): string {
@@ -74,7 +77,24 @@ function drafts(draft: DraftNames): string[] {
   ].filter((line) => line !== '');
 }
 
-function contentTypeEntry(ct: ContentTypeModel): string {
+/**
+ * `addedQuery` / `addedData`: per action of the client, the query keys and the keys of `data`
+ * that apps and plugins added to the core route (left out when none were).
+ */
+function addedParams(ct: ContentTypeModel, names: JsonSchemaNames): string[] {
+  const members = (key: string, byAction: ContentTypeModel['addedParams']['query']) => {
+    const actions = Object.keys(byAction).sort(compareCodeUnits) as CoreAction[];
+    if (actions.length === 0) return [];
+    const lines = actions.map(
+      (action) =>
+        `        ${action}: ${jsonSchemaType(byAction[action], { ...names, optionalUndefined: true }, '        ')};\n`,
+    );
+    return [`${key}: {\n${lines.join('')}      }`];
+  };
+  return [...members('addedQuery', ct.addedParams.query), ...members('addedData', ct.addedParams.data)];
+}
+
+function contentTypeEntry(ct: ContentTypeModel, names: JsonSchemaNames): string {
   const localizations: [string, string][] = ct.localized
     ? [['localizations', `{ type: 'relation'; target: ${stringLiteral(ct.uid)} }`]]
     : [];
@@ -85,6 +105,7 @@ function contentTypeEntry(ct: ContentTypeModel): string {
       `links: ${linksOf(ct.attributes, localizations)}`,
       `scalars: ${scalarsOf(ct.filterFields)}`,
       ...drafts(ct.draft),
+      ...addedParams(ct, names),
     ]) +
     '    };\n'
   );
@@ -104,6 +125,7 @@ function componentEntry(c: ComponentModel): string {
 
 /** The `CmsSchemaTypes` interface. */
 export function registry(model: CodegenModel): string {
+  const names = schemaNames(model);
   const section = (key: string, doc: string, entries: string[]) =>
     comment([doc], '  ') +
     (entries.length === 0 ? `  ${key}: Record<never, never>;\n` : `  ${key}: {\n${entries.join('')}  };\n`);
@@ -113,7 +135,11 @@ export function registry(model: CodegenModel): string {
       '`links`: what each relation, media, component and zone points at; `scalars`: the filter kind of each field.',
     ]) +
     'export interface CmsSchemaTypes {\n' +
-    section('contentTypes', CONTENT_TYPES_DOC, model.contentTypes.map(contentTypeEntry)) +
+    section(
+      'contentTypes',
+      CONTENT_TYPES_DOC,
+      model.contentTypes.map((ct) => contentTypeEntry(ct, names)),
+    ) +
     section('components', COMPONENTS_DOC, model.components.map(componentEntry)) +
     '}'
   );

@@ -11,7 +11,7 @@ import type {
   JsonSchema,
   RelationKind,
   RouteMethod,
-  RouteSchemas,
+  RoutePart,
   SchemaApiRoute,
   SchemaAuth,
   SchemaComponent,
@@ -164,11 +164,6 @@ export interface ContentTypeModel
     SchemaContentType,
     'uid' | 'kind' | 'singularName' | 'pluralName' | 'displayName' | 'draftAndPublish' | 'localized'
   > {
-  /**
-   * The custom routes of the type's controller, from the payload's `routes`: handler
-   * `<uid>.<action>` with an action other than the core CRUD ones, sorted by path, then method.
-   */
-  routes: ContentTypeRoute[];
   names: ModelNames;
   /** Draft interfaces (see drafts.ts); set once every model has its names. */
   draft: DraftNames;
@@ -182,7 +177,19 @@ export interface ContentTypeModel
   attributes: ModelAttribute[];
   /** Custom controller routes as client methods (collection and single types of `api::`). */
   customRoutes: CustomRouteModel[];
+  /**
+   * What apps and plugins added to the core routes, by the client method's action: query keys
+   * (`contentAPI.addQueryParams`) and keys of `data` (`contentAPI.addInputParams`), each set as
+   * one object schema.
+   */
+  addedParams: {
+    query: Partial<Record<CoreAction, JsonSchema>>;
+    data: Partial<Record<CoreAction, JsonSchema>>;
+  };
 }
+
+/** The core routes of a content type, named as the client's methods that call them. */
+export type CoreAction = 'find' | 'findOne' | 'create' | 'update' | 'delete';
 
 /** A custom route as a method on the content type's client property. */
 export interface CustomRouteModel {
@@ -201,7 +208,7 @@ export interface CustomRouteModel {
    * The alias of each of its schemas that refers to itself (`$ref: "#"`), which an inline type
    * cannot: `<Property><Method><Part>` (`NavigationRenderResponse`), declared in the types file.
    */
-  selfAliases: Partial<Record<keyof RouteSchemas, string>>;
+  selfAliases: Partial<Record<RoutePart, string>>;
 }
 
 /** A plugin's or an API's routes as one client property (`client.navigation`). */

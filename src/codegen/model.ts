@@ -5,7 +5,6 @@
  * The model's types: model-types.ts; how each name is made and in which order: naming.ts.
  */
 
-import { customRoutesByType } from '../schema/routes.ts';
 import type {
   AttributeType,
   CmsSchema,
@@ -28,13 +27,7 @@ import type {
   RelationAttribute,
 } from './model-types.ts';
 import { compareCodeUnits, ECMASCRIPT_RESERVED_WORDS, pascalCase, propertyKey, Uniquifier } from './names.ts';
-import {
-  assignClientProperties,
-  claimModelNames,
-  componentStem,
-  contentTypeStem,
-  customRouteModels,
-} from './naming.ts';
+import { assignClientProperties, claimModelNames, componentStem, contentTypeStem } from './naming.ts';
 import { reservedClientMembers, reservedTypeNames } from './reserved.ts';
 import { assignRoutes, claimDefinitionNames } from './routes.ts';
 import { type RuntimeSurface, runtimeAssets } from './runtime-assets.ts';
@@ -72,13 +65,11 @@ export function buildModel(
   }
 
   const context: Context = { ctNames, componentNames, hasBlocks: false };
-  const routesByType = customRoutesByType(schema);
 
   const contentTypeModels = ctUids.map((uid): ContentTypeModel => {
     const source: SchemaContentType = contentTypes[uid]!;
     const names = ctNames.get(uid)!;
     const localized = source.localized === true;
-    const routes = routesByType.get(uid) ?? [];
     const systemFields = contentTypeSystemFields(localized);
     const attributes = buildAttributes(names.entry, source.attributes, context);
     return {
@@ -95,8 +86,8 @@ export function buildModel(
       systemFields,
       filterFields: filterFields(systemFields, attributes),
       attributes,
-      routes,
-      customRoutes: customRouteModels(routes),
+      customRoutes: [],
+      addedParams: { query: {}, data: {} },
     };
   });
   const componentModels = componentUids.map((uid): ComponentModel => {
@@ -132,10 +123,8 @@ export function buildModel(
   const reservedClient = reservedClientMembers(surface);
   const clientNames = new Uniquifier([...reservedClient, ...ECMASCRIPT_RESERVED_WORDS]);
   const usersProperty = assignClientProperties(contentTypeModels, reservedClient, withUsers, clientNames);
-  // Format 2: the routes replace each content type's own list; plugins and APIs get properties.
-  const routeGroups = Array.isArray(schema.routes)
-    ? assignRoutes(schema, contentTypeModels, clientNames, reservedClient, withUsers)
-    : [];
+  // Custom routes and added parameters of the content types; plugins and APIs get properties.
+  const routeGroups = assignRoutes(schema, contentTypeModels, clientNames, reservedClient, withUsers);
   // Definition aliases and route self-aliases come last, so no earlier name moves.
   const definitions = claimDefinitionNames(
     schema,

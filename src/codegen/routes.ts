@@ -31,9 +31,15 @@
  *   earlier route of the same property then gets 2, 3, ... (`render`, `render2`).
  */
 import type { ContentTypeRoute } from '../schema/routes.ts';
-import type { CmsSchema, JsonSchema, RouteSchemas, SchemaApiRoute } from '../schema/types.ts';
+import type { CmsSchema, JsonSchema, RoutePart, SchemaApiRoute } from '../schema/types.ts';
 import { keyedObjectSchema, refersToRoot } from './json-schema.ts';
-import type { ContentTypeModel, CustomRouteModel, DefinitionModel, RouteGroupModel } from './model-types.ts';
+import type {
+  ContentTypeModel,
+  CoreAction,
+  CustomRouteModel,
+  DefinitionModel,
+  RouteGroupModel,
+} from './model-types.ts';
 import {
   camelCase,
   compareCodeUnits,
@@ -106,6 +112,14 @@ function covered(schema: CmsSchema, withUsers: boolean): Set<string> {
   return keys;
 }
 
+/** The query keys and `data` keys added to a core route, on its content type's model. */
+function addParams(type: ContentTypeModel, crud: CoreAction, route: SchemaApiRoute): void {
+  const query = keyedObjectSchema(route.query, route.requiredQuery ?? []);
+  if (query !== undefined) type.addedParams.query[crud] = query;
+  const data = keyedObjectSchema(route.inputParams, []);
+  if (data !== undefined) type.addedParams.data[crud] = data;
+}
+
 function byPathThenMethod(a: SchemaApiRoute, b: SchemaApiRoute): number {
   return compareCodeUnits(a.path, b.path) || compareCodeUnits(a.method, b.method);
 }
@@ -159,7 +173,11 @@ export function assignRoutes(
     const uid = route.handler.slice(0, route.handler.lastIndexOf('.'));
     const type = typed.get(uid);
     if (type !== undefined) {
-      if (CRUD_ACTIONS.has(action(route.handler))) continue;
+      const crud = action(route.handler);
+      if (CRUD_ACTIONS.has(crud)) {
+        addParams(type, crud as CoreAction, route);
+        continue;
+      }
       perType.set(uid, [...(perType.get(uid) ?? []), route]);
       continue;
     }
@@ -186,7 +204,7 @@ export function assignRoutes(
   return groups;
 }
 
-const PARTS: (keyof RouteSchemas)[] = ['params', 'query', 'body', 'response'];
+const PARTS: RoutePart[] = ['params', 'query', 'body', 'response'];
 
 /**
  * Names the aliases of the types file: one per `schema.definitions` id, in id order
@@ -228,10 +246,9 @@ export function claimDefinitionNames(
  * A route's schema of `part`; `params` and `query` as one object schema (keyedObjectSchema): every
  * path parameter required, and the query keys `requiredQuery` lists.
  */
-export function routePart(source: SchemaApiRoute | null, part: keyof RouteSchemas): JsonSchema | undefined {
+export function routePart(source: SchemaApiRoute | null, part: RoutePart): JsonSchema | undefined {
   if (source === null) return undefined;
   if (part === 'params') return keyedObjectSchema(source.params, Object.keys(source.params ?? {}));
   if (part === 'query') return keyedObjectSchema(source.query, source.requiredQuery ?? []);
-  if (part === 'requiredQuery') return undefined;
   return source[part];
 }

@@ -123,7 +123,7 @@ function checkRoutes(routes: unknown, definitions: unknown): void {
         fault(`"${field}" must be a non-empty string`);
     }
     if (typeof route.auth !== 'boolean') fault('"auth" must be a boolean');
-    for (const field of ['params', 'query']) {
+    for (const field of ['params', 'query', 'inputParams']) {
       const value = route[field];
       if (value !== undefined && (!isRecord(value) || !Object.values(value).every(isJsonSchema))) {
         fault(`"${field}" must map names to JSON Schemas`);

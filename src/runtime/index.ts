@@ -158,8 +158,11 @@ export type {
 export { assertQueryLength, toQueryString } from './query-string.ts';
 export type { Entry, QueryResult } from './result.ts';
 export type {
+  AddedData,
+  AddedQuery,
   AttributeLink,
   ComponentLink,
+  CoreAction,
   EntryIn,
   EntryOf,
   FilterKind,

@@ -16,7 +16,7 @@ import type {
   WriteParams,
 } from './params.ts';
 import type { QueryResult } from './result.ts';
-import type { InputFor, InputOf, IsDraft, ModelOf, SchemaShape } from './shape.ts';
+import type { AddedData, AddedQuery, InputFor, InputOf, IsDraft, ModelOf, SchemaShape } from './shape.ts';
 
 /** No parameters: what a call without `params` is typed as. */
 export type NoParams = Record<never, never>;
@@ -24,8 +24,8 @@ export type NoParams = Record<never, never>;
 /** Operations of a collection type `U` (`client.articles`). */
 export interface CollectionApi<S extends SchemaShape, U extends string, M = ModelOf<S, U>> {
   /** Lists entries (`GET /api/<plural>`); the entry type follows `populate` and `fields`. */
-  find<const P extends QueryParams<S, M> = NoParams>(
-    params?: Checked<P, QueryParams<S, M>>,
+  find<const P extends QueryParams<S, M> & AddedQuery<M, 'find'> = NoParams & AddedQuery<M, 'find'>>(
+    params?: Checked<P, QueryParams<S, M> & AddedQuery<M, 'find'>>,
     cacheOptions?: CacheOptions,
   ): Promise<QueryResult<S, M, P, IsDraft<P>>[]>;
   /**
@@ -33,38 +33,43 @@ export interface CollectionApi<S extends SchemaShape, U extends string, M = Mode
    * (`page`, `pageSize`, `pageCount`, `total`) or, with `start`/`limit`, offset (`start`, `limit`,
    * `total`); `withCount: false` leaves out `pageCount` and `total`.
    */
-  findWithMeta<const P extends QueryParams<S, M> = NoParams>(
-    params?: Checked<P, QueryParams<S, M>>,
+  findWithMeta<const P extends QueryParams<S, M> & AddedQuery<M, 'find'> = NoParams & AddedQuery<M, 'find'>>(
+    params?: Checked<P, QueryParams<S, M> & AddedQuery<M, 'find'>>,
     cacheOptions?: CacheOptions,
   ): Promise<CmsListResponse<QueryResult<S, M, P, IsDraft<P>>[], PaginationMeta<P>>>;
   /** One entry by documentId, or `null` when there is none. */
-  findOne<const P extends FindOneParams<S, M> = NoParams>(
+  findOne<
+    const P extends FindOneParams<S, M> & AddedQuery<M, 'findOne'> = NoParams & AddedQuery<M, 'findOne'>,
+  >(
     documentId: string,
-    params?: Checked<P, FindOneParams<S, M>>,
+    params?: Checked<P, FindOneParams<S, M> & AddedQuery<M, 'findOne'>>,
     cacheOptions?: CacheOptions,
   ): Promise<QueryResult<S, M, P, IsDraft<P>> | null>;
   /** Creates an entry; a `FormData` carries JSON under `data` and files under `files.<field>`. */
-  create(data: InputOf<M> | FormData, cacheOptions?: CacheOptions): Promise<QueryResult<S, M, NoParams>>;
+  create(
+    data: (InputOf<M> & AddedData<M, 'create'>) | FormData,
+    cacheOptions?: CacheOptions,
+  ): Promise<QueryResult<S, M, NoParams>>;
   /**
    * Creates an entry with query parameters (`locale`, `status: 'draft'`, `populate`...). With
    * `status: 'draft'` the data may leave required fields out, and the draft comes back.
    */
-  create<const P extends WriteParams<S, M>>(
-    data: InputFor<M, P> | FormData,
-    params: Checked<P, WriteParams<S, M>>,
+  create<const P extends WriteParams<S, M> & AddedQuery<M, 'create'>>(
+    data: (InputFor<M, P> & AddedData<M, 'create'>) | FormData,
+    params: Checked<P, WriteParams<S, M> & AddedQuery<M, 'create'>>,
     cacheOptions?: CacheOptions,
   ): Promise<QueryResult<S, M, P, IsDraft<P>>>;
   /** Changes only the given fields. */
   update(
     documentId: string,
-    data: Partial<InputOf<M>> | FormData,
+    data: (Partial<InputOf<M>> & AddedData<M, 'update'>) | FormData,
     cacheOptions?: CacheOptions,
   ): Promise<QueryResult<S, M, NoParams>>;
   /** Changes only the given fields, with query parameters (`locale`, `status`, `populate`...); `status: 'draft'` changes the draft. */
-  update<const P extends WriteParams<S, M>>(
+  update<const P extends WriteParams<S, M> & AddedQuery<M, 'update'>>(
     documentId: string,
-    data: Partial<InputFor<M, P>> | FormData,
-    params: Checked<P, WriteParams<S, M>>,
+    data: (Partial<InputFor<M, P>> & AddedData<M, 'update'>) | FormData,
+    params: Checked<P, WriteParams<S, M> & AddedQuery<M, 'update'>>,
     cacheOptions?: CacheOptions,
   ): Promise<QueryResult<S, M, P, IsDraft<P>>>;
   /** Deletes an entry (or one locale of it); returns it when the server sends it back, otherwise `null` (Strapi answers 204). */
@@ -72,7 +77,7 @@ export interface CollectionApi<S extends SchemaShape, U extends string, M = Mode
   /** Deletes one locale of an entry (`{ locale: 'fr' }`, `'*'` for all); returns it when the server sends it back, otherwise `null`. */
   delete(
     documentId: string,
-    params: DeleteParams,
+    params: DeleteParams & AddedQuery<M, 'delete'>,
     cacheOptions?: CacheOptions,
   ): Promise<QueryResult<S, M, NoParams> | null>;
 }
@@ -80,34 +85,41 @@ export interface CollectionApi<S extends SchemaShape, U extends string, M = Mode
 /** Operations of a single type `U` (`client.siteSetting`): no `findOne`, `create` or `delete`. */
 export interface SingleApi<S extends SchemaShape, U extends string, M = ModelOf<S, U>> {
   /** Reads the entry (`GET /api/<singular>`); Strapi answers 404 until it has content. */
-  find<const P extends SingleParams<S, M> = NoParams>(
-    params?: Checked<P, SingleParams<S, M>>,
+  find<const P extends SingleParams<S, M> & AddedQuery<M, 'find'> = NoParams & AddedQuery<M, 'find'>>(
+    params?: Checked<P, SingleParams<S, M> & AddedQuery<M, 'find'>>,
     cacheOptions?: CacheOptions,
   ): Promise<QueryResult<S, M, P, IsDraft<P>>>;
   /** Creates or changes the entry; only the given fields change. */
   update(
-    data: Partial<InputOf<M>> | FormData,
+    data: (Partial<InputOf<M>> & AddedData<M, 'update'>) | FormData,
     cacheOptions?: CacheOptions,
   ): Promise<QueryResult<S, M, NoParams>>;
   /** Creates or changes the entry, with query parameters (`locale`, `status`, `populate`...); `status: 'draft'` changes the draft. */
-  update<const P extends WriteParams<S, M>>(
-    data: Partial<InputFor<M, P>> | FormData,
-    params: Checked<P, WriteParams<S, M>>,
+  update<const P extends WriteParams<S, M> & AddedQuery<M, 'update'>>(
+    data: (Partial<InputFor<M, P>> & AddedData<M, 'update'>) | FormData,
+    params: Checked<P, WriteParams<S, M> & AddedQuery<M, 'update'>>,
     cacheOptions?: CacheOptions,
   ): Promise<QueryResult<S, M, P, IsDraft<P>>>;
 }
 
-/** Keys that mark the argument after `data` as query parameters rather than cache options. */
-const WRITE_PARAM_KEYS = ['locale', 'status', 'populate', 'fields'];
+/**
+ * The keys of cache options: an argument after `data` (or `documentId` for `delete`) with any
+ * other key is query parameters, including keys apps and plugins added to the route.
+ */
+const CACHE_OPTION_KEYS = ['revalidate', 'tags', 'cacheTags', 'cache', 'headers', 'signal'];
 
-/** Splits `(params?, cacheOptions?)` from `(cacheOptions?)`: the two key sets are disjoint. */
+/** Splits `(params?, cacheOptions?)` from `(cacheOptions?)`. */
 function writeArguments(
   second: unknown,
   third: unknown,
 ): { query: object | undefined; cacheOptions: CacheOptions | undefined } {
   if (third !== undefined)
     return { query: second as object | undefined, cacheOptions: third as CacheOptions };
-  if (second && typeof second === 'object' && WRITE_PARAM_KEYS.some((key) => key in second))
+  if (
+    second &&
+    typeof second === 'object' &&
+    Object.keys(second).some((key) => !CACHE_OPTION_KEYS.includes(key))
+  )
     return { query: second, cacheOptions: undefined };
   return { query: undefined, cacheOptions: second as CacheOptions | undefined };
 }

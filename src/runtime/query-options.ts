@@ -27,7 +27,7 @@ import type {
   WriteParams,
 } from './params.ts';
 import type { QueryResult } from './result.ts';
-import type { InputFor, IsDraft, ModelOf, SchemaShape } from './shape.ts';
+import type { AddedData, AddedQuery, InputFor, IsDraft, ModelOf, SchemaShape } from './shape.ts';
 
 /** The key of every read of a client. */
 export type CmsRootKey = readonly ['cms'];
@@ -81,35 +81,40 @@ export interface CollectionQueries<S extends SchemaShape, U extends string, M = 
   /** The reads of one document. */
   documentKey(documentId: string): CmsDocumentKey;
   /** `find`: the list, typed as `find` returns it. */
-  find<const P extends QueryParams<S, M> = NoParams>(
-    params?: Checked<P, QueryParams<S, M>>,
+  find<const P extends QueryParams<S, M> & AddedQuery<M, 'find'> = NoParams & AddedQuery<M, 'find'>>(
+    params?: Checked<P, QueryParams<S, M> & AddedQuery<M, 'find'>>,
     cacheOptions?: CacheOptions,
   ): CmsQueryOptions<QueryResult<S, M, P, IsDraft<P>>[]>;
   /** `findWithMeta`: the list with its pagination. */
-  findWithMeta<const P extends QueryParams<S, M> = NoParams>(
-    params?: Checked<P, QueryParams<S, M>>,
+  findWithMeta<const P extends QueryParams<S, M> & AddedQuery<M, 'find'> = NoParams & AddedQuery<M, 'find'>>(
+    params?: Checked<P, QueryParams<S, M> & AddedQuery<M, 'find'>>,
     cacheOptions?: CacheOptions,
   ): CmsQueryOptions<CmsListResponse<QueryResult<S, M, P, IsDraft<P>>[], PaginationMeta<P>>>;
   /** `findOne`: one document, or `null` when there is none. */
-  findOne<const P extends FindOneParams<S, M> = NoParams>(
+  findOne<
+    const P extends FindOneParams<S, M> & AddedQuery<M, 'findOne'> = NoParams & AddedQuery<M, 'findOne'>,
+  >(
     documentId: string,
-    params?: Checked<P, FindOneParams<S, M>>,
+    params?: Checked<P, FindOneParams<S, M> & AddedQuery<M, 'findOne'>>,
     cacheOptions?: CacheOptions,
   ): CmsQueryOptions<QueryResult<S, M, P, IsDraft<P>> | null>;
   /** `create` with these query parameters; `mutate({ data })`. */
-  create<const P extends WriteParams<S, M> = NoParams>(
-    params?: Checked<P, WriteParams<S, M>>,
-  ): CmsMutationOptions<QueryResult<S, M, P, IsDraft<P>>, { data: InputFor<M, P> | FormData }>;
-  /** `update` with these query parameters; `mutate({ documentId, data })`. */
-  update<const P extends WriteParams<S, M> = NoParams>(
-    params?: Checked<P, WriteParams<S, M>>,
+  create<const P extends WriteParams<S, M> & AddedQuery<M, 'create'> = NoParams & AddedQuery<M, 'create'>>(
+    params?: Checked<P, WriteParams<S, M> & AddedQuery<M, 'create'>>,
   ): CmsMutationOptions<
     QueryResult<S, M, P, IsDraft<P>>,
-    { documentId: string; data: Partial<InputFor<M, P>> | FormData }
+    { data: (InputFor<M, P> & AddedData<M, 'create'>) | FormData }
+  >;
+  /** `update` with these query parameters; `mutate({ documentId, data })`. */
+  update<const P extends WriteParams<S, M> & AddedQuery<M, 'update'> = NoParams & AddedQuery<M, 'update'>>(
+    params?: Checked<P, WriteParams<S, M> & AddedQuery<M, 'update'>>,
+  ): CmsMutationOptions<
+    QueryResult<S, M, P, IsDraft<P>>,
+    { documentId: string; data: (Partial<InputFor<M, P>> & AddedData<M, 'update'>) | FormData }
   >;
   /** `delete` (of one locale with `{ locale }`); `mutate({ documentId })`. */
   delete(
-    params?: DeleteParams,
+    params?: DeleteParams & AddedQuery<M, 'delete'>,
   ): CmsMutationOptions<QueryResult<S, M, NoParams> | null, { documentId: string }>;
 }
 
@@ -118,14 +123,17 @@ export interface SingleQueries<S extends SchemaShape, U extends string, M = Mode
   /** Every read of this API. */
   readonly key: CmsApiKey;
   /** `find`: the entry, typed as `find` returns it. */
-  find<const P extends SingleParams<S, M> = NoParams>(
-    params?: Checked<P, SingleParams<S, M>>,
+  find<const P extends SingleParams<S, M> & AddedQuery<M, 'find'> = NoParams & AddedQuery<M, 'find'>>(
+    params?: Checked<P, SingleParams<S, M> & AddedQuery<M, 'find'>>,
     cacheOptions?: CacheOptions,
   ): CmsQueryOptions<QueryResult<S, M, P, IsDraft<P>>>;
   /** `update` with these query parameters; `mutate({ data })`. */
-  update<const P extends WriteParams<S, M> = NoParams>(
-    params?: Checked<P, WriteParams<S, M>>,
-  ): CmsMutationOptions<QueryResult<S, M, P, IsDraft<P>>, { data: Partial<InputFor<M, P>> | FormData }>;
+  update<const P extends WriteParams<S, M> & AddedQuery<M, 'update'> = NoParams & AddedQuery<M, 'update'>>(
+    params?: Checked<P, WriteParams<S, M> & AddedQuery<M, 'update'>>,
+  ): CmsMutationOptions<
+    QueryResult<S, M, P, IsDraft<P>>,
+    { data: (Partial<InputFor<M, P>> & AddedData<M, 'update'>) | FormData }
+  >;
 }
 
 /**

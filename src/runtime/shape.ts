@@ -72,6 +72,13 @@ export interface ModelShape {
   draftPopulatable?: object;
   /** What a draft write accepts, where it differs from `input`. */
   draftInput?: object;
+  /**
+   * Per core route (by the client method's action), the query keys apps and plugins added with
+   * `strapi.contentAPI.addQueryParams`, where they added any.
+   */
+  addedQuery?: object;
+  /** Per core route, the keys of `data` added with `strapi.contentAPI.addInputParams`, where any were. */
+  addedData?: object;
 }
 
 /** The registry: `contentTypes` and `components` by uid. */
@@ -125,6 +132,26 @@ export type PopulatableIn<M, D> = D extends true
 /** What a write with parameters `P` accepts: the draft input under `status: 'draft'`. */
 export type InputFor<M, P> =
   IsDraft<P> extends true ? (M extends { draftInput: infer I } ? I : InputOf<M>) : InputOf<M>;
+/** The core routes of a content type, by the client method's action. */
+export type CoreAction = 'find' | 'findOne' | 'create' | 'update' | 'delete';
+
+/**
+ * The query keys apps and plugins added to core route `A` of model `M`
+ * (`strapi.contentAPI.addQueryParams`); `unknown`, which adds nothing, where none were.
+ */
+export type AddedQuery<M, A extends CoreAction> = M extends { addedQuery: infer Q }
+  ? A extends keyof Q
+    ? Q[A]
+    : unknown
+  : unknown;
+
+/** The keys of `data` apps and plugins added to core route `A` (`addInputParams`); `unknown` where none were. */
+export type AddedData<M, A extends CoreAction> = M extends { addedData: infer D }
+  ? A extends keyof D
+    ? D[A]
+    : unknown
+  : unknown;
+
 /** A model's filters interface: what `filters` accepts. */
 export type FiltersOf<M> = M extends { filters: infer F } ? F : never;
 /** Per populatable attribute of a model: an {@link AttributeLink}. */

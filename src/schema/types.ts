@@ -117,9 +117,19 @@ export interface RouteSchemas {
   requiredQuery?: string[];
   /** The request body (JSON Schema of the whole body), including keys added with contentAPI.addInputParams. */
   body?: JsonSchema;
+  /**
+   * Core CRUD routes of a content type only, whose own schemas are not published (the client
+   * types them from the content model): the keys added inside `data` with
+   * contentAPI.addInputParams, each a JSON Schema. Their `query` holds only the keys added with
+   * contentAPI.addQueryParams.
+   */
+  inputParams?: Record<string, JsonSchema>;
   /** The 200 response body. */
   response?: JsonSchema;
 }
+
+/** The parts of a route a method signature is typed from. */
+export type RoutePart = 'params' | 'query' | 'body' | 'response';
 
 /** One content-API route Strapi registers. */
 export interface SchemaApiRoute extends RouteSchemas {

@@ -98,7 +98,7 @@ function compare(a: string, b: string): number {
 export function collectRoutes(strapi: StrapiLike, options: CollectOptions = {}): RouteCollection {
   const routes: SchemaApiRoute[] = [];
   const seen = new Set<string>();
-  const pending: { published: SchemaApiRoute; route: StrapiRoute; withSchemas: boolean }[] = [];
+  const pending: { published: SchemaApiRoute; route: StrapiRoute; core: boolean }[] = [];
   for (const found of findRoutes(strapi)) {
     const { route } = found;
     const infoType = route.info?.type;
@@ -124,15 +124,13 @@ export function collectRoutes(strapi: StrapiLike, options: CollectOptions = {}):
     const core =
       parts !== undefined && CORE_ACTIONS.has(parts.action) && parts.controller in strapi.contentTypes;
     routes.push(published);
-    pending.push({ published, route, withSchemas: options.coreSchemas === true || !core });
+    pending.push({ published, route, core: core && options.coreSchemas !== true });
   }
   routes.sort((a, b) => compare(a.owner, b.owner) || compare(a.path, b.path) || compare(a.method, b.method));
   const warnings: string[] = [];
   const converter = options.converter;
   if (!converter) {
-    const declaring = pending.filter(
-      ({ route, withSchemas }) => withSchemas && declaresSchemas(route),
-    ).length;
+    const declaring = pending.filter(({ route, core }) => !core && declaresSchemas(route)).length;
     if (declaring > 0) {
       warnings.push(
         `${declaring} route(s) declare zod schemas, but no zod 4 could be loaded from this Strapi; they are published without them`,
@@ -142,8 +140,9 @@ export function collectRoutes(strapi: StrapiLike, options: CollectOptions = {}):
     // Converted in the published order, so shared definitions come out the same on every boot.
     const order = new Map(routes.map((route, index) => [route, index]));
     pending.sort((a, b) => (order.get(a.published) ?? 0) - (order.get(b.published) ?? 0));
-    for (const { published, route, withSchemas } of pending) {
-      if (withSchemas) addSchemas(published, route, converter, warnings);
+    for (const { published, route, core } of pending) {
+      if (core) addExtraParams(published, route, converter, warnings);
+      else addSchemas(published, route, converter, warnings);
     }
   }
   return { routes, definitions: converter?.definitions() ?? {}, warnings };
@@ -161,17 +160,16 @@ function bodySchema(body: unknown): unknown {
   return undefined;
 }
 
-function addSchemas(
+/** Converts one route's zod schemas, each on its own: one that fails costs only itself, with a warning. */
+function schemaConverter(
   published: SchemaApiRoute,
-  route: StrapiRoute,
   converter: RouteSchemaConverter,
   warnings: string[],
-): void {
-  const scope = `${published.handler}`;
-  const convert = (schema: unknown, io: 'input' | 'output', part: string): JsonSchema | undefined => {
+): (schema: unknown, io: 'input' | 'output', part: string) => JsonSchema | undefined {
+  return (schema, io, part) => {
     if (!isZodSchema(schema)) return undefined;
     try {
-      return converter.convert(schema, io, `${scope}.${part}`);
+      return converter.convert(schema, io, `${published.handler}.${part}`);
     } catch (error) {
       warnings.push(
         `${published.method} ${published.path}: its ${part} schema could not be converted to JSON Schema ` +
@@ -180,26 +178,103 @@ function addSchemas(
       return undefined;
     }
   };
+}
+
+/** Each key of a zod shape (`{ name: schema }`) converted; the names whose schema is not optional. */
+function convertKeys(
+  shape: Record<string, unknown>,
+  names: string[],
+  convert: ReturnType<typeof schemaConverter>,
+  part: string,
+): { keys: Record<string, JsonSchema>; required: string[] } {
+  const keys: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const name of [...names].sort(compare)) {
+    const json = convert(shape[name], 'input', `${part}.${name}`);
+    if (json === undefined) continue;
+    keys[name] = json;
+    if (!isOptional(shape[name])) required.push(name);
+  }
+  return { keys, required };
+}
+
+function addSchemas(
+  published: SchemaApiRoute,
+  route: StrapiRoute,
+  converter: RouteSchemaConverter,
+  warnings: string[],
+): void {
+  const convert = schemaConverter(published, converter, warnings);
   const request = route.request ?? {};
   for (const part of ['params', 'query'] as const) {
     const shape = request[part];
     if (typeof shape !== 'object' || shape === null) continue;
-    const converted: Record<string, JsonSchema> = {};
-    const required: string[] = [];
-    for (const name of Object.keys(shape).sort(compare)) {
-      const schema = (shape as Record<string, unknown>)[name];
-      const json = convert(schema, 'input', `${part}.${name}`);
-      if (json === undefined) continue;
-      converted[name] = json;
-      if (part === 'query' && !isOptional(schema)) required.push(name);
-    }
-    if (Object.keys(converted).length > 0) published[part] = converted;
-    if (required.length > 0) published.requiredQuery = required;
+    const { keys, required } = convertKeys(
+      shape as Record<string, unknown>,
+      Object.keys(shape),
+      convert,
+      part,
+    );
+    if (Object.keys(keys).length > 0) published[part] = keys;
+    if (part === 'query' && required.length > 0) published.requiredQuery = required;
   }
   const body = convert(bodySchema(request.body), 'input', 'body');
   if (body !== undefined) published.body = body;
   const response = convert(route.response, 'output', 'response');
   if (response !== undefined) published.response = response;
+}
+
+/**
+ * The query keys Strapi's core routes take (`ALLOWED_QUERY_PARAM_KEYS` of `@strapi/utils`, which
+ * `contentAPI.addQueryParams` refuses to add): any other key of a core route was added.
+ */
+const CORE_QUERY_KEYS: ReadonlySet<string> = new Set([
+  'filters',
+  'sort',
+  'fields',
+  'populate',
+  'status',
+  'locale',
+  'page',
+  'pageSize',
+  'start',
+  'limit',
+  '_q',
+  'publicationFilter',
+  'hasPublishedVersion',
+  'pagination',
+  'count',
+  'ordering',
+]);
+
+/**
+ * A core CRUD route publishes only what an app or plugin added to it (the client types the rest
+ * from the content model): the query keys added with `contentAPI.addQueryParams`, and the keys
+ * added with `contentAPI.addInputParams`, which Strapi merges beside `data` in the route's body
+ * schema but accepts inside `data` (`inputParams`).
+ */
+function addExtraParams(
+  published: SchemaApiRoute,
+  route: StrapiRoute,
+  converter: RouteSchemaConverter,
+  warnings: string[],
+): void {
+  const convert = schemaConverter(published, converter, warnings);
+  const query = route.request?.query;
+  if (typeof query === 'object' && query !== null) {
+    const added = Object.keys(query).filter((name) => !CORE_QUERY_KEYS.has(name));
+    const { keys, required } = convertKeys(query as Record<string, unknown>, added, convert, 'query');
+    if (Object.keys(keys).length > 0) published.query = keys;
+    if (required.length > 0) published.requiredQuery = required;
+  }
+  const shape = (bodySchema(route.request?.body) as { shape?: unknown } | undefined)?.shape;
+  // Only a body that wraps the entry in `data` (Strapi's core router); users-permissions' user
+  // routes take the user's fields at the top level, and say nothing was added.
+  if (typeof shape === 'object' && shape !== null && 'data' in shape) {
+    const added = Object.keys(shape).filter((name) => name !== 'data');
+    const { keys } = convertKeys(shape as Record<string, unknown>, added, convert, 'inputParams');
+    if (Object.keys(keys).length > 0) published.inputParams = keys;
+  }
 }
 
 /** zod's own answer (`schema.isOptional()`), as @strapi/openapi asks it for parameters. */

@@ -479,6 +479,89 @@ describe('upload, i18n, custom routes', () => {
   });
 });
 
+describe('keys the app added to core routes (contentAPI.addQueryParams and addInputParams)', () => {
+  it('an added query key reaches the article reads, which accept it; a route it was not added to refuses it', async () => {
+    const plain = await anonymous.articles.find({ fields: ['title'] });
+    assert.deepEqual(
+      titles(await anonymous.articles.find({ audience: 'web', fields: ['title'] })),
+      titles(plain),
+    );
+    const first = seeded.articles[0];
+    assert.equal(
+      (await anonymous.articles.findOne(first.documentId, { audience: 'app' }))?.title,
+      first.title,
+    );
+    await assert.rejects(anonymous.tags.find({ audience: 'web' } as never), {
+      name: 'CmsError',
+      status: 400,
+      message: /Invalid key audience/,
+    });
+  });
+
+  it('an added data key is accepted inside data on create and update; a key nobody added is refused', async () => {
+    const created = await cms.articles.create({ title: 'Written with a note', editorNote: 'first pass' });
+    try {
+      const updated = await cms.articles.update(
+        created.documentId,
+        { editorNote: 'second pass' },
+        { locale: 'en' },
+      );
+      assert.equal(updated.title, 'Written with a note');
+      await assert.rejects(cms.articles.update(created.documentId, { reviewerNote: 'x' } as never), {
+        name: 'CmsError',
+        status: 400,
+        message: /Invalid key reviewerNote/,
+      });
+    } finally {
+      await cms.articles.delete(created.documentId);
+    }
+  });
+});
+
+describe('routes typed from their zod contracts (api::contract, no content type)', () => {
+  it('each route answers through its method, and what it returns satisfies the type its schemas gave', async () => {
+    const order = {
+      kind: 'order' as const,
+      items: [{ sku: 'A-1', qty: 2 }],
+      payment: { type: 'card' as const, last4: '4242' },
+      counts: { a: 1 },
+      address: { street: '1 Main St', city: 'Springfield', zip: '12345' },
+      clientRef: 'ref-1',
+    };
+    const calls: [string, string, () => Promise<unknown>][] = [
+      [
+        'tree',
+        "cms.contract.tree('root', { mode: 'nested', depth: 2 })",
+        () => anonymous.contract.tree('root', { mode: 'nested', depth: 2 }),
+      ],
+      [
+        'treePreview',
+        "cms.contract.tree('x', { mode: 'flat', preview: 'on' })",
+        () => anonymous.contract.tree('x', { mode: 'flat', preview: 'on' }),
+      ],
+      [
+        'order',
+        `cms.contract.order(${JSON.stringify(order)}, { preview: 'off' })`,
+        () => anonymous.contract.order(order, { preview: 'off' }),
+      ],
+      ['featuredTag', 'cms.contract.featuredTag()', () => anonymous.contract.featuredTag()],
+      ['variant', 'cms.contract.variant()', () => anonymous.contract.variant()],
+    ];
+    const captures: Capture[] = [];
+    for (const [name, call, run] of calls) captures.push({ name, call, value: await run() });
+    assert.deepEqual(captures[0]?.value, {
+      root: { label: 'root', children: [{ label: 'child', children: [] }] },
+      mode: 'nested',
+      generatedAt: null,
+    });
+    assert.deepEqual((captures[2]?.value as { address: unknown }).address, order.address);
+    assert.ok((captures[3]?.value as { data: { name?: string } | null }).data?.name, 'a seeded tag');
+    assert.deepEqual(await checkCaptures(project, captures), [], `see ${join(project, 'captured.ts')}`);
+    // A required query key left out: Strapi's own validation of the route's contract refuses it.
+    await assert.rejects(anonymous.contract.tree('root', {} as never), { name: 'CmsError', status: 400 });
+  });
+});
+
 describe('inputs that try to escape', () => {
   const ESCAPES = [
     '../../admin',

@@ -16,6 +16,7 @@ import { stableStringify } from '../../src/schema/stable-json.ts';
 import type { SchemaResponse } from '../../src/schema/types.ts';
 import { bootFailure, createApp, type RunningStrapi, startStrapi, type TestApp } from '../harness/app.ts';
 import { ROOT } from '../harness/paths.ts';
+import { generateClient } from '../helpers/generated-client.ts';
 import { eventually, openWatch } from '../helpers/watch-client.ts';
 
 /** The committed payload fixtures the generator's tests use must be what Strapi serves. */
@@ -818,6 +819,21 @@ describe('plugin configuration', () => {
       const again = await openWatch(strapi.url);
       open.push(again);
       assert.equal(again.status, 200, 'a freed slot is reused');
+      for (const watch of open.splice(0)) watch.close();
+
+      // The plugin's routes through the generated client: one property, a method per route.
+      const { generated } = await generateClient(strapi, 'plugin-navigation');
+      const Client = generated.CmsClient as new (
+        config: object,
+      ) => {
+        navigation: Record<string, (...args: unknown[]) => Promise<unknown>>;
+      };
+      const cms = new Client({ baseURL: strapi.url, token: strapi.seed.tokens.fullAccess });
+      assert.deepEqual(Object.keys(cms.navigation).sort(), ['readAll', 'render', 'renderChild']);
+      const navigations = (await cms.navigation.readAll!()) as { documentId: string; slug: string }[];
+      assert.ok(Array.isArray(navigations) && navigations.length > 0, JSON.stringify(navigations));
+      const rendered = await cms.navigation.render!(navigations[0]!.slug);
+      assert.ok(Array.isArray(rendered), JSON.stringify(rendered));
     } finally {
       for (const watch of open) watch.close();
       await strapi.stop();

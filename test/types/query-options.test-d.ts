@@ -121,7 +121,10 @@ export async function useTypeChecks() {
   {
     const direct = await cms.articles.create({ title: 'x' } as ArticleInput, { populate: { author: true } });
     const mutation = useMutation(q.articles.create({ populate: { author: true } }));
-    expectTypeOf(mutation.mutate).parameter(0).toEqualTypeOf<{ data: ArticleInput | FormData }>();
+    // editorNote: the test app adds it to the article writes (contentAPI.addInputParams).
+    expectTypeOf(mutation.mutate)
+      .parameter(0)
+      .toEqualTypeOf<{ data: (ArticleInput & { editorNote?: string | undefined }) | FormData }>();
     expectTypeOf(mutation.data).toEqualTypeOf<typeof direct | undefined>();
     expectTypeOf(mutation.data!.author).toEqualTypeOf<Author | null>();
   }

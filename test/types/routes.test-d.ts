@@ -215,3 +215,33 @@ void cms.i18nPlugin;
   void queries.shop;
   expectTypeOf(cmsQueriesJs(js).navigation.key).toEqualTypeOf<CmsApiKey>();
 }
+
+// --- keys apps and plugins added to core routes (addQueryParams, addInputParams) -----------
+{
+  const listed = await cms.articles.find({ audience: 'web', fields: ['title'] });
+  expectTypeOf(listed[0]!).toEqualTypeOf<{ title: string; id: number; documentId: string }>();
+  expectTypeOf(await cms.articles.find({ audience: 'app' })).toEqualTypeOf<Article[]>();
+  expectTypeOf(await js.articles.find({ audience: 'app' })).toEqualTypeOf(await cms.articles.find());
+  const one = await cms.articles.findOne('doc-1', { audience: 'web', populate: { author: true } });
+  expectTypeOf(one!.author).not.toBeAny();
+  // @ts-expect-error not one of the enum values
+  await cms.articles.find({ audience: 'tv' });
+  // @ts-expect-error added to find and findOne only
+  await cms.articles.delete('doc-1', { audience: 'web' });
+  // @ts-expect-error added to the articles routes only
+  await cms.tags.find({ audience: 'web' });
+  const created = await cms.articles.create({ title: 'Hello', editorNote: 'first draft' });
+  expectTypeOf(created).toEqualTypeOf<Article>();
+  await cms.articles.update('doc-1', { editorNote: 'reviewed' });
+  // @ts-expect-error editorNote is a string
+  await cms.articles.update('doc-1', { editorNote: 3 });
+  // @ts-expect-error added to the articles routes only
+  await cms.tags.create({ name: 'x', editorNote: 'no' });
+  const q = cmsQueries(cms);
+  expectTypeOf(q.articles.find({ audience: 'web' }).queryFn).returns.resolves.toEqualTypeOf<Article[]>();
+  // @ts-expect-error not one of the enum values
+  q.articles.find({ audience: 'tv' });
+  expectTypeOf(cmsQueriesJs(js).articles.find({ audience: 'app' }).queryKey).toEqualTypeOf(
+    q.articles.find({ audience: 'app' }).queryKey,
+  );
+}

@@ -216,6 +216,25 @@ describe('arguments', () => {
     assert.equal(calls[3]?.url, 'http://cms.test/api/articles/doc1?locale=fr');
   });
 
+  it('an argument with a key that is no cache option is query parameters: keys apps and plugins added too', async () => {
+    const { calls, client } = recorder(() => Response.json({ data: {} }));
+    const api = collection(client, 'articles');
+    await api.create({ title: 'x', editorNote: 'n' }, { audience: 'web' });
+    await api.update(
+      'doc1',
+      { title: 'y' },
+      { revalidate: 5, cache: 'no-store', headers: {}, cacheTags: false },
+    );
+    await api.delete('doc1', { audience: 'app' });
+    await single(client, 'site-setting').update({ siteName: 'x' }, { audience: 'web' });
+    assert.equal(calls[0]?.url, 'http://cms.test/api/articles?audience=web');
+    assert.equal(calls[0]?.init.body, '{"data":{"title":"x","editorNote":"n"}}');
+    assert.equal(calls[1]?.url, 'http://cms.test/api/articles/doc1');
+    assert.equal(calls[1]?.init.cache, 'no-store');
+    assert.equal(calls[2]?.url, 'http://cms.test/api/articles/doc1?audience=app');
+    assert.equal(calls[3]?.url, 'http://cms.test/api/site-setting?audience=web');
+  });
+
   it('documentIds are path-encoded; a single type has no id in its path', async () => {
     const { calls, client } = recorder(() => Response.json({ data: {} }));
     await collection(client, 'articles').findOne('a/b c');

@@ -253,7 +253,20 @@ describe('collectRoutes', () => {
           routes: [
             like('/tags', 'api::tag.tag.find', {
               response: z.object({ data: z.array(z.string()) }),
-              request: { query: { q: z.string().optional() } },
+              request: {
+                query: { filters: z.record(z.string(), z.unknown()).optional(), q: z.string().optional() },
+              },
+            }),
+            like('/tags', 'api::tag.tag.create', {
+              method: 'POST',
+              request: {
+                body: {
+                  'application/json': z.object({
+                    data: z.object({ name: z.string() }),
+                    note: z.string().max(20).optional(),
+                  }),
+                },
+              },
             }),
             like('/tags/:id', 'api::tag.tag.findOne'),
           ],
@@ -310,6 +323,7 @@ describe('collectRoutes', () => {
       routes.map((r) => [r.owner, r.method, r.path, r.handler, r.auth]),
       [
         ['api::tag', 'GET', '/tags', 'api::tag.tag.find', true],
+        ['api::tag', 'POST', '/tags', 'api::tag.tag.create', true],
         ['api::tag', 'GET', '/tags/:id', 'api::tag.tag.findOne', true],
         ['api::tag', 'POST', '/tags/cloud', 'api::tag.tag.cloud', false],
         ['plugin::navigation', 'GET', '/navigation/', 'plugin::navigation.client.readAll', true],
@@ -359,16 +373,19 @@ describe('collectRoutes', () => {
     assert.match(warnings[0] ?? '', /^POST \/tags\/cloud: its response schema could not be converted/);
   });
 
-  it('core CRUD routes carry no schemas unless asked', () => {
-    const plain = collectRoutes(strapi, { converter: converter(strapi) }).routes.find(
-      (r) => r.path === '/tags',
-    );
+  it('core CRUD routes carry only the query and data keys apps and plugins added, unless asked for all', () => {
+    const { routes } = collectRoutes(strapi, { converter: converter(strapi) });
+    const plain = routes.find((r) => r.path === '/tags' && r.method === 'GET');
     assert.equal(plain?.response, undefined);
-    assert.equal(plain?.query, undefined);
+    assert.deepEqual(plain?.query, { q: { type: 'string' } });
+    assert.equal(plain?.requiredQuery, undefined);
+    const create = routes.find((r) => r.path === '/tags' && r.method === 'POST');
+    assert.equal(create?.body, undefined);
+    assert.deepEqual(create?.inputParams, { note: { type: 'string', maxLength: 20 } });
     const full = collectRoutes(strapi, { converter: converter(strapi), coreSchemas: true }).routes.find(
-      (r) => r.path === '/tags',
+      (r) => r.path === '/tags' && r.method === 'GET',
     );
-    assert.deepEqual(full?.query, { q: { type: 'string' } });
+    assert.deepEqual(Object.keys(full?.query ?? {}), ['filters', 'q']);
     assert.equal(full?.requiredQuery, undefined);
     assert.ok(full?.response);
   });

@@ -162,6 +162,18 @@ module.exports = {
         matchRoute: (route) => route.path === '/contract/orders',
       },
     });
+    // Extra keys on core routes: a query key on the article reads, a data key on the article writes.
+    const articleRoute = (methods) => (route) =>
+      /^\/articles(\/:id)?$/.test(route.path) && methods.includes(route.method);
+    strapi.contentAPI.addQueryParams({
+      audience: { schema: (z) => z.enum(['web', 'app']).optional(), matchRoute: articleRoute(['GET']) },
+    });
+    strapi.contentAPI.addInputParams({
+      editorNote: {
+        schema: (z) => z.string().max(200).optional(),
+        matchRoute: articleRoute(['POST', 'PUT']),
+      },
+    });
   },
   async bootstrap({ strapi }) {
     const seed = {
