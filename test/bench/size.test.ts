@@ -23,12 +23,15 @@ import { RUNTIME_PARTS } from '../helpers/runtime-parts.ts';
  * moved out of the first load too (a fifth part, and the writer's problems worded apart from the
  * checks that find them); then 11,848 B with the `signal` request option (TanStack Query's
  * cancellation), 12,057 B with `client.users` (users-permissions' user routes, a sixth part) and
- * 12,196 B with cache tags on every read (`cms:<path>`, merged with the caller's).
- * The budget is that plus about 2%, so a change that adds a few hundred bytes compressed fails
+ * 12,196 B with cache tags on every read (`cms:<path>`, merged with the caller's), and
+ * 12,409 B with a method for every content-API route of Strapi's own plugins (the synthetic
+ * schema has the twelve every Strapi 5.54 app registers: content-type-builder, email, upload's
+ * `files/page`, users-permissions' roles and permissions; about 16 B each, built in the
+ * constructor). The budget is that plus about 1%, so a change that adds a few hundred bytes compressed fails
  * here and has to raise this number on purpose, in review.
  * Issue 16 asks for 9 KB: `npm run bench -- bundle` reports that budget as missed.
  */
-export const CLIENT_GZIP_BUDGET = 12_300;
+export const CLIENT_GZIP_BUDGET = 12_500;
 
 /**
  * Bytes, gzipped, that a page calling only `find` and `findOne` on two collection types loads
@@ -37,9 +40,13 @@ export const CLIENT_GZIP_BUDGET = 12_300;
  * wording of every failure became parts loaded on first use; the budget is the larger plus
  * about 5%. Cache tags on every read took it from 5,993 and 6,643 B to 6,147 and 6,796 B: keyed
  * on the path each API object already has, the same bytes at any N (uid strings, tried first,
- * cost 811 B at N=100). Issue 16 asks for 5 KB: the bench reports that budget as missed.
+ * cost 811 B at N=100). The methods of the twelve plugin routes every Strapi app has (see
+ * CLIENT_GZIP_BUDGET) took it to 6,352 and 7,014 B: their method and path strings are built in
+ * the constructor, so every page carries them; a route table loaded on a group's first call
+ * would leave about 110 B of them. Issue 16 asks for 5 KB: the bench reports that budget as
+ * missed.
  */
-export const FIND_ONLY_GZIP_BUDGET = 6_850;
+export const FIND_ONLY_GZIP_BUDGET = 7_100;
 
 it(`the generated N=5 client is at most ${CLIENT_GZIP_BUDGET} bytes minified and gzipped`, async (t) => {
   const dir = emptyDir(join(WORK_DIR, 'size-test'));

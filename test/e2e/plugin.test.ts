@@ -295,14 +295,28 @@ describe('plugin in development (requireAuth off by default)', () => {
       owner: 'api::article',
       auth: false,
     });
-    // Core CRUD routes carry no schemas: the client types them from the content model.
-    assert.deepEqual(Object.keys(route('GET', '/articles')).sort(), [
+    // Core CRUD routes carry only what the app added (contentAPI.addQueryParams and
+    // addInputParams): the client types the rest from the content model.
+    assert.deepEqual(Object.keys(route('GET', '/tags')).sort(), [
       'auth',
       'handler',
       'method',
       'owner',
       'path',
     ]);
+    assert.deepEqual(route('GET', '/articles').query, { audience: { type: 'string', enum: ['web', 'app'] } });
+    assert.deepEqual(Object.keys(route('GET', '/articles')).sort(), [
+      'auth',
+      'handler',
+      'method',
+      'owner',
+      'path',
+      'query',
+    ]);
+    assert.deepEqual(route('PUT', '/articles/:id').inputParams, {
+      editorNote: { type: 'string', maxLength: 200 },
+    });
+    assert.equal(route('PUT', '/articles/:id').body, undefined);
     const tree = route('GET', '/contract/tree/:slug');
     assert.deepEqual(tree.params, { slug: { type: 'string', minLength: 1 } });
     assert.deepEqual(tree.query?.mode, { type: 'string', enum: ['flat', 'nested'] });

@@ -13,7 +13,20 @@ module.exports = ({ strapi }) => ({
   },
   async featuredTag(ctx) {
     const tag = await strapi.documents('api::tag.tag').findFirst({});
-    ctx.body = { data: tag ?? null };
+    // As the REST API answers: the document service also returns `locale: null` on a type
+    // without i18n, which Strapi's own controllers leave out.
+    ctx.body = {
+      data: tag
+        ? {
+            id: tag.id,
+            documentId: tag.documentId,
+            name: tag.name,
+            createdAt: tag.createdAt,
+            updatedAt: tag.updatedAt,
+            publishedAt: tag.publishedAt,
+          }
+        : null,
+    };
   },
   variant(ctx) {
     ctx.body = { value: process.env.CTC_CONTRACT_VARIANT === 'number' ? 1 : 'one' };
