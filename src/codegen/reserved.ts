@@ -78,7 +78,7 @@ export function reservedTypeNames(surface: RuntimeSurface): string[] {
 const CLIENT_MEMBERS = ['auth', 'authentication', 'upload', 'i18n', 'config', 'constructor', 'prototype'];
 
 /** Members every object has. */
-const OBJECT_MEMBERS = [
+export const OBJECT_MEMBERS = [
   'toString',
   'toLocaleString',
   'valueOf',

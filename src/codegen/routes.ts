@@ -48,6 +48,7 @@ import {
   type Uniquifier,
 } from './names.ts';
 import { API_MEMBERS, customRouteModels } from './naming.ts';
+import { OBJECT_MEMBERS } from './reserved.ts';
 
 /** users-permissions' auth controller: `client.auth` has its routes, those of the server's mode. */
 const AUTH_CONTROLLER = 'plugin::users-permissions.auth.';
@@ -84,17 +85,7 @@ const USERS_ROUTES = [
 ];
 
 /** Members a method of a plugin or API property may not take: what every object has, and `then`. */
-const OBJECT_METHODS = [
-  'constructor',
-  'toString',
-  'toLocaleString',
-  'valueOf',
-  'hasOwnProperty',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-  '__proto__',
-  'then',
-];
+const OBJECT_METHODS = ['constructor', ...OBJECT_MEMBERS, 'then'];
 
 function covered(schema: CmsSchema, withUsers: boolean): Set<string> {
   const keys = new Set<string>();

@@ -13,52 +13,10 @@ import type {
   CmsSchema,
   SchemaApiRoute,
   SchemaAttribute,
-  SchemaComponent,
-  SchemaContentType,
   SchemaResponse,
 } from '../../../src/schema/types.ts';
 import { ROOT } from '../../harness/paths.ts';
-
-type Attrs = Record<string, SchemaAttribute>;
-
-function contentType(
-  uid: string,
-  attributes: Attrs = {},
-  extra: Partial<SchemaContentType> = {},
-): SchemaContentType {
-  const name = uid.slice(uid.lastIndexOf('.') + 1);
-  return {
-    uid,
-    kind: 'collectionType',
-    singularName: name,
-    pluralName: `${name}s`,
-    displayName: name,
-    draftAndPublish: false,
-    localized: false,
-    attributes,
-    ...extra,
-  };
-}
-
-function component(uid: string, attributes: Attrs = {}): SchemaComponent {
-  const dot = uid.indexOf('.');
-  return { uid, category: uid.slice(0, dot), displayName: uid.slice(dot + 1), attributes };
-}
-
-function schema(
-  contentTypes: SchemaContentType[],
-  components: SchemaComponent[] = [],
-  routes: SchemaApiRoute[] = [],
-): CmsSchema {
-  return {
-    format: 2,
-    contentTypes: Object.fromEntries(contentTypes.map((c) => [c.uid, c])),
-    components: Object.fromEntries(components.map((c) => [c.uid, c])),
-    auth: null,
-    routes,
-    definitions: {},
-  };
-}
+import { type Attrs, component, contentType, schemaOf as schema } from '../../helpers/schema-builders.ts';
 
 /** uid -> [entry, populatable, input, client property] */
 function names(model: CodegenModel): Record<string, [string, string, string, string | null]> {

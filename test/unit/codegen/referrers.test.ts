@@ -9,54 +9,13 @@ import { emitClientJs } from '../../../src/codegen/emit-client.ts';
 import { buildModel } from '../../../src/codegen/model.ts';
 import { webhookTable } from '../../../src/codegen/referrers.ts';
 import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
-import type {
-  CmsSchema,
-  SchemaAttribute,
-  SchemaComponent,
-  SchemaContentType,
-} from '../../../src/schema/types.ts';
-
-type Attrs = Record<string, SchemaAttribute>;
-
-function contentType(
-  uid: string,
-  attributes: Attrs = {},
-  extra: Partial<SchemaContentType> = {},
-): SchemaContentType {
-  const name = uid.slice(uid.lastIndexOf('.') + 1);
-  return {
-    uid,
-    kind: 'collectionType',
-    singularName: name,
-    pluralName: `${name}s`,
-    displayName: name,
-    draftAndPublish: false,
-    localized: false,
-    attributes,
-    ...extra,
-  };
-}
-
-function component(uid: string, attributes: Attrs = {}): SchemaComponent {
-  const dot = uid.indexOf('.');
-  return { uid, category: uid.slice(0, dot), displayName: uid.slice(dot + 1), attributes };
-}
+import type { SchemaAttribute, SchemaComponent, SchemaContentType } from '../../../src/schema/types.ts';
+import { component, contentType, schemaOf } from '../../helpers/schema-builders.ts';
 
 const relation = (target: string): SchemaAttribute => ({ type: 'relation', relation: 'manyToOne', target });
 const file = {
   upload: contentType('plugin::upload.file', { related: { type: 'relation', relation: 'morphToMany' } }),
 };
-
-function schemaOf(contentTypes: SchemaContentType[], components: SchemaComponent[] = []): CmsSchema {
-  return {
-    format: 2,
-    contentTypes: Object.fromEntries(contentTypes.map((c) => [c.uid, c])),
-    components: Object.fromEntries(components.map((c) => [c.uid, c])),
-    auth: null,
-    routes: [],
-    definitions: {},
-  };
-}
 
 function table(contentTypes: SchemaContentType[], components: SchemaComponent[] = []) {
   const schema = schemaOf(contentTypes, components);

@@ -7,22 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildModel, type CodegenModel } from '../../../src/codegen/model.ts';
 import { routePart } from '../../../src/codegen/routes.ts';
-import type { CmsSchema, SchemaApiRoute, SchemaContentType } from '../../../src/schema/types.ts';
-
-function contentType(uid: string, extra: Partial<SchemaContentType> = {}): SchemaContentType {
-  const name = uid.slice(uid.lastIndexOf('.') + 1);
-  return {
-    uid,
-    kind: 'collectionType',
-    singularName: name,
-    pluralName: `${name}s`,
-    displayName: name,
-    draftAndPublish: false,
-    localized: false,
-    attributes: {},
-    ...extra,
-  };
-}
+import type { CmsSchema, SchemaApiRoute } from '../../../src/schema/types.ts';
+import { contentType } from '../../helpers/schema-builders.ts';
 
 function route(method: SchemaApiRoute['method'], path: string, handler: string): SchemaApiRoute {
   const owner = handler.slice(0, handler.indexOf('.'));
@@ -34,11 +20,15 @@ function model(routes: SchemaApiRoute[], extra: Partial<CmsSchema> = {}): Codege
     format: 2,
     contentTypes: {
       'api::post.post': contentType('api::post.post'),
-      'api::page.page': contentType('api::page.page', { kind: 'singleType' }),
-      'plugin::users-permissions.user': contentType('plugin::users-permissions.user', {
-        singularName: 'user',
-        pluralName: 'users',
-      }),
+      'api::page.page': contentType('api::page.page', {}, { kind: 'singleType' }),
+      'plugin::users-permissions.user': contentType(
+        'plugin::users-permissions.user',
+        {},
+        {
+          singularName: 'user',
+          pluralName: 'users',
+        },
+      ),
     },
     components: {
       'shared.seo': { uid: 'shared.seo', category: 'shared', displayName: 'Seo', attributes: {} },
