@@ -100,6 +100,16 @@ export interface SingleApi<S extends SchemaShape, U extends string, M = ModelOf<
     params: Checked<P, WriteParams<S, M> & AddedQuery<M, 'update'>>,
     cacheOptions?: CacheOptions,
   ): Promise<QueryResult<S, M, P, IsDraft<P>>>;
+  /**
+   * Deletes the entry (`DELETE /api/<singular>`); returns it when the server sends it back,
+   * otherwise `null` (Strapi answers 204). `find` then answers 404 until `update` writes it again.
+   */
+  delete(cacheOptions?: CacheOptions): Promise<QueryResult<S, M, NoParams> | null>;
+  /** Deletes one locale of the entry (`{ locale: 'fr' }`, `'*'` for all); `null` unless the server sends it back. */
+  delete(
+    params: DeleteParams & AddedQuery<M, 'delete'>,
+    cacheOptions?: CacheOptions,
+  ): Promise<QueryResult<S, M, NoParams> | null>;
 }
 
 /**
@@ -171,6 +181,23 @@ async function write(
   ).data;
 }
 
+/** Sends a delete; the entry when the server sends it back, otherwise `null` (Strapi answers 204). */
+async function remove(
+  client: CmsClientCore,
+  path: string,
+  second: unknown,
+  third: unknown,
+): Promise<unknown> {
+  const { query, cacheOptions } = writeArguments(second, third);
+  const body = await client.call<CmsResponse<unknown> | null>(path, {
+    method: 'DELETE',
+    query,
+    cacheOptions,
+    envelope: true,
+  });
+  return body?.data ?? null;
+}
+
 /**
  * A read of `/api/<path>` with the cache-tag scheme's tags of the type at `/api/<type>`, and of
  * one document when `documentId` is given (the client sends them unless opted out).
@@ -224,15 +251,8 @@ export function collectionApi<S extends SchemaShape, U extends string>(
     async update(documentId: string, data: unknown, second?: unknown, third?: unknown) {
       return write(client, documentPath(path, documentId), 'PUT', data, media, second, third);
     },
-    async delete(documentId: string, second?: unknown, third?: unknown) {
-      const { query, cacheOptions } = writeArguments(second, third);
-      const body = await client.call<CmsResponse<unknown> | null>(documentPath(path, documentId), {
-        method: 'DELETE',
-        query,
-        cacheOptions,
-        envelope: true,
-      });
-      return body?.data ?? null;
+    delete(documentId: string, second?: unknown, third?: unknown) {
+      return remove(client, documentPath(path, documentId), second, third);
     },
   };
   return api as unknown as CollectionApi<S, U>;
@@ -250,6 +270,9 @@ export function singleApi<S extends SchemaShape, U extends string>(
     },
     update(data: unknown, second?: unknown, third?: unknown) {
       return write(client, path, 'PUT', data, media, second, third);
+    },
+    delete(second?: unknown, third?: unknown) {
+      return remove(client, path, second, third);
     },
   };
   return api as unknown as SingleApi<S, U>;

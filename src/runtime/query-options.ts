@@ -134,6 +134,10 @@ export interface SingleQueries<S extends SchemaShape, U extends string, M = Mode
     QueryResult<S, M, P, IsDraft<P>>,
     { data: (Partial<InputFor<M, P>> & AddedData<M, 'update'>) | FormData }
   >;
+  /** `delete` (of one locale with `{ locale }`); `mutate()`. */
+  delete(
+    params?: DeleteParams & AddedQuery<M, 'delete'>,
+  ): CmsMutationOptions<QueryResult<S, M, NoParams> | null, void>;
 }
 
 /**
@@ -280,6 +284,10 @@ function apiQueries(
           ? api.update!(...writeArgs(v.data, params))
           : api.update!(v.documentId, ...writeArgs(v.data, params)),
       ),
+    delete: (params?: object) =>
+      mutation(key, 'delete', (v) =>
+        api.delete!(...(single ? [] : [v.documentId]), ...(params === undefined ? [] : [params])),
+      ),
   };
   if (!single) {
     Object.assign(queries, {
@@ -293,10 +301,6 @@ function apiQueries(
           api.findOne!(documentId, params, withSignal(cacheOptions, signal)),
         ),
       create: (params?: object) => mutation(key, 'create', (v) => api.create!(...writeArgs(v.data, params))),
-      delete: (params?: object) =>
-        mutation(key, 'delete', (v) =>
-          params === undefined ? api.delete!(v.documentId) : api.delete!(v.documentId, params),
-        ),
     });
   }
   for (const [name, route] of Object.entries(routes))

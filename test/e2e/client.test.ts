@@ -429,6 +429,16 @@ describe('sort, pagination, fields, populate', () => {
     const read = await anonymous.siteSetting.find({ populate: ['logo', 'socialLinks'] });
     assert.equal(read.logo.id, seeded.image.id);
     assert.equal(read.socialLinks[0].url, 'https://example.test/x');
+    // Strapi serves DELETE /api/<singular> too: find then answers 404 until update writes it again.
+    const deleted = await cms.siteSetting.delete();
+    assert.ok(deleted === null || deleted.siteName === 'Kitchen', JSON.stringify(deleted));
+    await assert.rejects(anonymous.siteSetting.find(), { name: 'CmsError', status: 404 });
+    await cms.siteSetting.update({
+      siteName: 'Kitchen',
+      socialLinks: [{ label: 'x', url: 'https://example.test/x' }],
+      logo: seeded.image.id,
+    });
+    assert.equal((await anonymous.siteSetting.find()).siteName, 'Kitchen');
   });
 });
 

@@ -308,8 +308,13 @@ await cms.articles.find({ status: 'archived' });
   void cms.siteSetting.findOne;
   // @ts-expect-error no create
   void cms.siteSetting.create;
-  // @ts-expect-error no delete
-  void cms.siteSetting.delete;
+  // Strapi 5.54 registers DELETE /api/<singular> for a single type (its core router's `delete`).
+  expectTypeOf(await cms.siteSetting.delete()).toEqualTypeOf<SiteSetting | null>();
+  expectTypeOf(
+    await cms.siteSetting.delete({ locale: 'fr' }, { cache: 'no-store' }),
+  ).toEqualTypeOf<SiteSetting | null>();
+  // @ts-expect-error a single type has no documentId
+  await cms.siteSetting.delete('doc-1');
   // @ts-expect-error no pagination on a single type
   await cms.siteSetting.find({ pagination: { page: 1 } });
 }

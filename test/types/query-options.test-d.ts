@@ -133,6 +133,12 @@ export async function useTypeChecks() {
     expectTypeOf(mutation.mutate).parameter(0).toEqualTypeOf<{ documentId: string }>();
   }
   {
+    // A single type deletes with no variables.
+    const mutation = useMutation(q.siteSetting.delete());
+    mutation.mutate();
+    expectTypeOf(mutation.data).toEqualTypeOf<SiteSetting | null | undefined>();
+  }
+  {
     const mutation = useMutation(q.siteSetting.update());
     expectTypeOf(mutation.mutate)
       .parameter(0)

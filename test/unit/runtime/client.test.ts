@@ -235,6 +235,17 @@ describe('arguments', () => {
     assert.equal(calls[3]?.url, 'http://cms.test/api/site-setting?audience=web');
   });
 
+  it('a single type deletes at its own path, with or without query parameters', async () => {
+    const { calls, client } = recorder(() => new Response(null, { status: 204 }));
+    const api = single(client, 'site-setting');
+    assert.equal(await api.delete(), null);
+    assert.equal(await api.delete({ locale: 'fr' }, { cache: 'no-store' }), null);
+    assert.equal(calls[0]?.init.method, 'DELETE');
+    assert.equal(calls[0]?.url, 'http://cms.test/api/site-setting');
+    assert.equal(calls[1]?.url, 'http://cms.test/api/site-setting?locale=fr');
+    assert.equal(calls[1]?.init.cache, 'no-store');
+  });
+
   it('documentIds are path-encoded; a single type has no id in its path', async () => {
     const { calls, client } = recorder(() => Response.json({ data: {} }));
     await collection(client, 'articles').findOne('a/b c');
