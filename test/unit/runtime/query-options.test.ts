@@ -101,7 +101,7 @@ describe('cmsQueries: keys', () => {
   it('only the members the table names and the client has get queries', () => {
     assert.deepEqual(Object.keys(q).sort(), ['articles', 'auth', 'key', 'navigation', 'siteSetting']);
     assert.deepEqual(Object.keys(q.navigation).sort(), ['key', 'rebuild', 'render']);
-    assert.deepEqual(Object.keys(q.siteSetting).sort(), ['find', 'key', 'update']);
+    assert.deepEqual(Object.keys(q.siteSetting).sort(), ['delete', 'find', 'key', 'update']);
   });
 
   it("a plugin's routes: one key for the property, the route's arguments below it; its query runs the route", async () => {
@@ -147,12 +147,14 @@ describe('cmsQueries: mutations invalidate their API', () => {
       q.articles.update(),
       q.articles.delete(),
       q.siteSetting.update(),
+      q.siteSetting.delete(),
     ])
       await options.onSuccess(null as never, {} as never, undefined, context);
     assert.deepEqual(invalidated, [
       ['cms', 'articles'],
       ['cms', 'articles'],
       ['cms', 'articles'],
+      ['cms', 'site-setting'],
       ['cms', 'site-setting'],
     ]);
     assert.deepEqual(q.articles.update().mutationKey, ['cms', 'articles', 'update']);
