@@ -14,7 +14,6 @@ import { fileURLToPath } from 'node:url';
 import { build, transform } from 'esbuild';
 import ts from 'typescript';
 import type { RuntimeSurface } from '../src/codegen/runtime-assets.ts';
-import { AUTH_METHOD_NAMES } from '../src/runtime/auth.ts';
 import { type RuntimeFile, runtimeModule } from './runtime-module.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -124,5 +123,5 @@ for (const file of runtime.files) {
   writeFileSync(join(dist, `runtime/${file.name}.js`), js);
 }
 writeFileSync(join(dist, 'runtime/runtime.d.ts'), declarations(runtime.files));
-const surface: RuntimeSurface = { ...runtime.surface, authMethods: AUTH_METHOD_NAMES };
+const surface: RuntimeSurface = runtime.surface;
 writeFileSync(join(dist, 'runtime/surface.json'), `${JSON.stringify(surface, null, 2)}\n`);

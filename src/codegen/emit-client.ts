@@ -91,12 +91,30 @@ interface AuthRoute {
 }
 
 /**
- * The routes of `client.auth` the server exposes, in the runtime's order, with the method name
- * the runtime gives each (`surface.authMethods`, read from src/runtime/auth.ts by the build).
+ * `client.auth` method names by the route names of the schema's `auth` block, in the order the
+ * client lists them. The runtime knows only the method names (`AuthMethods`, and `authApi`'s
+ * paths keyed by them); the generated fixtures' type check fails on a name it does not have.
  */
-function authRoutes(model: CodegenModel, surface: RuntimeSurface): AuthRoute[] {
+const AUTH_METHODS = {
+  login: 'login',
+  register: 'register',
+  me: 'me',
+  forgotPassword: 'forgotPassword',
+  resetPassword: 'resetPassword',
+  changePassword: 'changePassword',
+  emailConfirmation: 'confirmEmail',
+  sendEmailConfirmation: 'sendEmailConfirmation',
+  callback: 'callback',
+  refresh: 'refresh',
+  logout: 'logout',
+  sessions: 'getSessions',
+  revokeSession: 'revokeSession',
+} as const;
+
+/** The routes of `client.auth` the server exposes, in `AUTH_METHODS` order, with their method names. */
+function authRoutes(model: CodegenModel): AuthRoute[] {
   const routes = model.auth?.routes ?? {};
-  return Object.entries(surface.authMethods).flatMap(([route, method]) => {
+  return Object.entries(AUTH_METHODS).flatMap(([route, method]) => {
     const found = routes[route as keyof typeof routes];
     return found ? [{ route, path: found.path, method }] : [];
   });
@@ -129,7 +147,7 @@ function authMethodUnion(auth: AuthRoute[]): string {
 
 function authConstruction(model: CodegenModel, auth: AuthRoute[], typed: boolean): string[] {
   if (!model.auth) return [];
-  const routes = auth.map((route) => `${route.route}: ${stringLiteral(route.path)}`);
+  const routes = auth.map((route) => `${route.method}: ${stringLiteral(route.path)}`);
   const types = typed ? `<CmsSchemaTypes, ${authMethodUnion(auth)}>` : '';
   return [
     `    this.auth = authApi${types}(this, { ${routes.join(', ')} });`,
@@ -359,7 +377,7 @@ function webhookHandler(model: CodegenModel, style: ConstantsStyle): string {
 }
 
 export function emitClientTs(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
-  const auth = authRoutes(model, surface);
+  const auth = authRoutes(model);
   return withImports(
     `${constants(info, 'ts')}\n${helpers()}\n${classSource(model, auth, true)}\n${queryTable(model, auth, true)}\n${webhookHandler(model, 'ts')}`,
     surface,
@@ -369,7 +387,7 @@ export function emitClientTs(model: CodegenModel, surface: RuntimeSurface, info:
 }
 
 export function emitClientJs(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
-  const auth = authRoutes(model, surface);
+  const auth = authRoutes(model);
   return withImports(
     `${constants(info, 'js')}\n${classSource(model, auth, false)}\n${queryTable(model, auth, false)}\n${webhookHandler(model, 'js')}`,
     surface,
@@ -379,7 +397,7 @@ export function emitClientJs(model: CodegenModel, surface: RuntimeSurface, info:
 
 export function emitClientDts(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
   return withImports(
-    `${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model, authRoutes(model, surface))}\n${queriesDeclaration(model)}\n${webhookHandler(model, 'dts')}`,
+    `${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model, authRoutes(model))}\n${queriesDeclaration(model)}\n${webhookHandler(model, 'dts')}`,
     surface,
     'and-types',
     routeTypeNames(model),

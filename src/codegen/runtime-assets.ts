@@ -19,8 +19,6 @@ export interface RuntimeSurface {
   typesFile: string[];
   /** The lazily loaded parts, `runtime-<part>` files beside `runtime`. */
   parts: string[];
-  /** `client.auth` method names by the schema's route names, in the runtime's order. */
-  authMethods: Record<string, string>;
 }
 
 export interface RuntimeAssets {

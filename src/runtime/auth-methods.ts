@@ -117,8 +117,8 @@ export function authMethods<S extends SchemaShape>(
       return body;
     };
   }
-  if (routes.emailConfirmation) {
-    const path = fill(routes.emailConfirmation, {});
+  if (routes.confirmEmail) {
+    const path = fill(routes.confirmEmail, {});
     api.confirmEmail = (confirmation: string, cacheOptions?: CacheOptions) => {
       if (typeof confirmation !== 'string' || confirmation === '')
         throw new TypeError('auth.confirmEmail: pass the confirmation token from the email link');
@@ -144,8 +144,8 @@ export function authMethods<S extends SchemaShape>(
   } else {
     api.logout = () => flow.clear();
   }
-  if (routes.sessions) {
-    const path = fill(routes.sessions, {});
+  if (routes.getSessions) {
+    const path = fill(routes.getSessions, {});
     api.getSessions = (cacheOptions?: CacheOptions) => client.request(path, { cacheOptions });
   }
   if (routes.revokeSession) {

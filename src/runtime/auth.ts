@@ -209,7 +209,7 @@ export type AuthApi<S extends SchemaShape, K extends keyof AuthMethods<S>> = Pic
 > &
   ('logout' extends K ? unknown : LegacyLogout);
 
-/** Route names as the schema gives them, mapped to their paths (without `/api`). */
+/** The paths (without `/api`) of the users-permissions routes the server has, by `client.auth` method name. */
 export type AuthRoutes = Partial<
   Record<
     | 'login'
@@ -218,12 +218,12 @@ export type AuthRoutes = Partial<
     | 'forgotPassword'
     | 'resetPassword'
     | 'changePassword'
-    | 'emailConfirmation'
+    | 'confirmEmail'
     | 'sendEmailConfirmation'
     | 'callback'
     | 'refresh'
     | 'logout'
-    | 'sessions'
+    | 'getSessions'
     | 'revokeSession',
     string
   >
@@ -259,26 +259,6 @@ export function logoutScope(value: unknown): LogoutScope | undefined {
   return { deviceId };
 }
 
-/**
- * `client.auth` method names by the schema's route names, in the order the generated client
- * lists them (the build hands this table to codegen).
- */
-export const AUTH_METHOD_NAMES = {
-  login: 'login',
-  register: 'register',
-  me: 'me',
-  forgotPassword: 'forgotPassword',
-  resetPassword: 'resetPassword',
-  changePassword: 'changePassword',
-  emailConfirmation: 'confirmEmail',
-  sendEmailConfirmation: 'sendEmailConfirmation',
-  callback: 'callback',
-  refresh: 'refresh',
-  logout: 'logout',
-  sessions: 'getSessions',
-  revokeSession: 'revokeSession',
-} as const;
-
 /** `client.auth` before its types: methods by name, `clearToken` and `logout` among them. */
 type LooseAuthApi = Record<string, (...args: unknown[]) => unknown> & {
   clearToken?: () => void;
@@ -294,9 +274,9 @@ export function authApi<S extends SchemaShape, M extends keyof AuthMethods<S>>(
   client: CmsClientCore,
   routes: AuthRoutes,
 ): AuthApi<S, M> {
-  const names = (Object.keys(AUTH_METHOD_NAMES) as (keyof AuthRoutes)[])
-    .filter((route) => routes[route] !== undefined)
-    .map((route) => AUTH_METHOD_NAMES[route]);
+  const names = (Object.keys(routes) as (keyof AuthRoutes)[]).filter(
+    (method) => routes[method] !== undefined,
+  );
   const api = lazyApi<LooseAuthApi>(
     () =>
       Promise.all([import('./auth-methods.ts'), client.sessionFlow()]).then(

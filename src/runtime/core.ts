@@ -272,16 +272,12 @@ export class CmsClientCore {
     this.activeSession = this.core.authMode === 'refresh' && inBrowser();
     // An active session is needed by the first request: its code starts loading now.
     if (this.activeSession) this.sessionFlow().catch(() => {});
-    if (config.validateSchema === true) {
-      void this.validateSchema().then((result) => {
-        if (result.valid) return;
-        console.warn(
-          result.error === undefined
-            ? `[CmsClient] The server's schema (${result.remoteHash}) differs from the one this client was generated from (${result.localHash}). Run \`cms-types generate\` to update the client.`
-            : `[CmsClient] Could not check the schema: ${result.error}`,
-        );
-      });
-    }
+    // The check and its warning load with failures.ts, so a client without it does not ship them.
+    if (config.validateSchema === true)
+      failures().then(
+        (module) => module.warnIfSchemaDiffers(this),
+        () => {},
+      );
   }
 
   /** The users-permissions mode in effect: `authMode` from the config, else the generated `AUTH_MODE`. */
@@ -331,17 +327,13 @@ export class CmsClientCore {
   /**
    * Compares the schema hash this client was generated from with the server's
    * (`GET /api/cms-typed-client/schema-hash`). Never throws: a failure is reported in `error`.
+   * The check lives in failures.ts, loaded on first use.
    */
-  async validateSchema(): Promise<SchemaValidation> {
-    const localHash = this.core.schemaHash;
-    try {
-      const body = await this.request<{ hash?: unknown }>('cms-typed-client/schema-hash');
-      if (typeof body?.hash !== 'string')
-        return { valid: false, localHash, error: 'the server answered without a hash' };
-      return { valid: body.hash === localHash, localHash, remoteHash: body.hash };
-    } catch (error) {
-      return { valid: false, localHash, error: error instanceof Error ? error.message : String(error) };
-    }
+  validateSchema(): Promise<SchemaValidation> {
+    return failures().then(
+      (module) => module.checkSchema(this, this.core.schemaHash),
+      (error) => ({ valid: false, localHash: this.core.schemaHash, error: String(error) }),
+    );
   }
 
   /**

@@ -2,9 +2,10 @@
  * Failures turned into the two error classes: a non-OK response into a `CmsError` (Strapi's
  * `{data: null, error: {status, name, message, details}}` body), a rejected fetch into a
  * `CmsConnectionError` whose message names the likely cause. And the queries the client could
- * not write as given (`queryText`): `toQueryString` fits their long lists or explains them.
+ * not write as given (`queryText`): `toQueryString` fits their long lists or explains them. And
+ * the check of the server's schema against the client's (`validateSchema`), with its warning.
  */
-import type { Attempt } from './core.ts';
+import type { Attempt, CmsClientCore, SchemaValidation } from './core.ts';
 import { CmsConnectionError, CmsError, type CmsErrorName, type CmsValidationIssue } from './errors.ts';
 import { toQueryString } from './query-string.ts';
 
@@ -208,3 +209,26 @@ function defaultErrorName(status: number): CmsErrorName {
 
 /** `toQueryString` (query-string.ts), for the client's queries that `queryText` left to it. */
 export const fitOrExplainQuery: (params: object | undefined) => string = toQueryString;
+
+/** `client.validateSchema()`: the server's schema hash against `localHash`, the client's. Never throws. */
+export async function checkSchema(client: CmsClientCore, localHash: string): Promise<SchemaValidation> {
+  try {
+    const body = await client.request<{ hash?: unknown }>('cms-typed-client/schema-hash');
+    if (typeof body?.hash !== 'string')
+      return { valid: false, localHash, error: 'the server answered without a hash' };
+    return { valid: body.hash === localHash, localHash, remoteHash: body.hash };
+  } catch (error) {
+    return { valid: false, localHash, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** `validateSchema: true`: warns on the console when the server's schema differs or cannot be read. */
+export async function warnIfSchemaDiffers(client: CmsClientCore): Promise<void> {
+  const result = await client.validateSchema();
+  if (result.valid) return;
+  console.warn(
+    result.error === undefined
+      ? `[CmsClient] The server's schema (${result.remoteHash}) differs from the one this client was generated from (${result.localHash}). Run \`cms-types generate\` to update the client.`
+      : `[CmsClient] Could not check the schema: ${result.error}`,
+  );
+}

@@ -27,7 +27,8 @@ import { RUNTIME_PARTS } from '../helpers/runtime-parts.ts';
  * 12,409 B with a method for every content-API route of Strapi's own plugins (the synthetic
  * schema has the twelve every Strapi 5.54 app registers: content-type-builder, email, upload's
  * `files/page`, users-permissions' roles and permissions; about 16 B each, built in the
- * constructor), 12,428 B with a single type's `delete`. The budget is that plus about 1%, so a change that adds a few hundred bytes compressed fails
+ * constructor), 12,428 B with a single type's `delete` (12,429 B once the schema check and
+ * `client.auth`'s route-to-method table left the core). The budget is that plus about 1%, so a change that adds a few hundred bytes compressed fails
  * here and has to raise this number on purpose, in review.
  * Issue 16 asks for 9 KB: `npm run bench -- bundle` reports that budget as missed.
  */
@@ -44,10 +45,12 @@ export const CLIENT_GZIP_BUDGET = 12_500;
  * CLIENT_GZIP_BUDGET) took it to 6,352 and 7,014 B (6,370 and 7,035 B with a single type's
  * `delete`): their method and path strings are built in
  * the constructor, so every page carries them; a route table loaded on a group's first call
- * would leave about 110 B of them. Issue 16 asks for 5 KB: the bench reports that budget as
- * missed.
+ * would leave about 110 B of them. Then 6,069 and 6,732 B: `validateSchema` and its warning
+ * moved to the failures part (-168 B), and the generated client passes `client.auth` its paths
+ * keyed by method name, so the core needs no route-to-method table (-133 B). The budget is the
+ * larger plus about 5%. Issue 16 asks for 5 KB: the bench reports that budget as missed.
  */
-export const FIND_ONLY_GZIP_BUDGET = 7_100;
+export const FIND_ONLY_GZIP_BUDGET = 7_050;
 
 it(`the generated N=5 client is at most ${CLIENT_GZIP_BUDGET} bytes minified and gzipped`, async (t) => {
   const dir = emptyDir(join(WORK_DIR, 'size-test'));

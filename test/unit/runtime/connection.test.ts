@@ -248,3 +248,58 @@ describe('CmsConnectionError from real sockets', () => {
     });
   });
 });
+
+/**
+ * `validateSchema()` never throws, and `validateSchema: true` warns once, when the server cannot
+ * be asked (a closed port) or answers without a hash. The valid and differing answers of a real
+ * Strapi are tested end to end (test/e2e/client.test.ts).
+ */
+describe('validateSchema when the hash cannot be read', () => {
+  /** Console warnings while `run` runs and until one arrives (or a second passes). */
+  async function warningsOf(run: () => void): Promise<string[]> {
+    const warnings: string[] = [];
+    const original = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+    try {
+      run();
+      for (let wait = 0; wait < 50 && warnings.length === 0; wait++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      console.warn = original;
+    }
+    return warnings;
+  }
+
+  it('a closed port: valid false, the connection error in `error`; the option warns once', async () => {
+    const baseURL = `http://127.0.0.1:${await closedPort()}`;
+    const core = new CmsClientCore({ baseURL }, { schemaHash: 'a'.repeat(64), authMode: 'legacy' });
+    const result = await core.validateSchema();
+    assert.equal(result.valid, false);
+    assert.equal(result.localHash, 'a'.repeat(64));
+    assert.equal(result.remoteHash, undefined);
+    assert.match(result.error ?? '', /Could not connect to the CMS at .*Is the server running\?/);
+    const warnings = await warningsOf(() => new CmsClientCore({ baseURL, validateSchema: true }));
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, /^\[CmsClient\] Could not check the schema: Could not connect to the CMS/);
+  });
+
+  it('an answer without a hash: valid false, "the server answered without a hash"', async () => {
+    const baseURL = await listen(
+      createHttpServer((request, response) => {
+        assert.equal(request.url, '/api/cms-typed-client/schema-hash');
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end('{"other":1}');
+      }),
+    );
+    const core = new CmsClientCore({ baseURL });
+    assert.deepEqual(await core.validateSchema(), {
+      valid: false,
+      localHash: '',
+      error: 'the server answered without a hash',
+    });
+    const warnings = await warningsOf(() => new CmsClientCore({ baseURL, validateSchema: true }));
+    assert.deepEqual(warnings, [
+      '[CmsClient] Could not check the schema: the server answered without a hash',
+    ]);
+  });
+});

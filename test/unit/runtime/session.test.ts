@@ -18,7 +18,7 @@ const ROUTES: AuthRoutes = {
   me: '/users/me',
   refresh: '/auth/refresh',
   logout: '/auth/logout',
-  sessions: '/auth/sessions',
+  getSessions: '/auth/sessions',
 };
 
 interface Auth {
