@@ -30,7 +30,7 @@
  *   (`then`, `constructor`, `toString`...) does (`client.shop.delete` stays); a name taken by an
  *   earlier route of the same property then gets 2, 3, ... (`render`, `render2`).
  */
-import type { ContentTypeRoute } from '../schema/routes.ts';
+import { type ContentTypeRoute, contentTypeHandler } from '../schema/routes.ts';
 import type { CmsSchema, JsonSchema, RoutePart, SchemaApiRoute } from '../schema/types.ts';
 import { keyedObjectSchema, refersToRoot } from './json-schema.ts';
 import type {
@@ -52,8 +52,6 @@ import { OBJECT_MEMBERS } from './reserved.ts';
 
 /** users-permissions' auth controller: `client.auth` has its routes, those of the server's mode. */
 const AUTH_CONTROLLER = 'plugin::users-permissions.auth.';
-
-const CRUD_ACTIONS: ReadonlySet<string> = new Set(['find', 'findOne', 'create', 'update', 'delete']);
 
 /** `METHOD path` with parameter names and a trailing slash dropped: `GET /users/:`. */
 function routeKey(method: string, path: string): string {
@@ -161,15 +159,10 @@ export function assignRoutes(
     if (coveredKeys.has(`${route.owner} ${routeKey(route.method, route.path)}`)) continue;
     if (schema.auth && route.handler.startsWith(AUTH_CONTROLLER)) continue;
     if (!buildable(route.path)) continue;
-    const uid = route.handler.slice(0, route.handler.lastIndexOf('.'));
-    const type = typed.get(uid);
-    if (type !== undefined) {
-      const crud = action(route.handler);
-      if (CRUD_ACTIONS.has(crud)) {
-        addParams(type, crud as CoreAction, route);
-        continue;
-      }
-      perType.set(uid, [...(perType.get(uid) ?? []), route]);
+    const served = contentTypeHandler(route.handler, (uid) => typed.has(uid));
+    if (served !== undefined) {
+      if (served.core) addParams(typed.get(served.uid)!, served.action as CoreAction, route);
+      else perType.set(served.uid, [...(perType.get(served.uid) ?? []), route]);
       continue;
     }
     perOwner.set(route.owner, [...(perOwner.get(route.owner) ?? []), route]);

@@ -1,11 +1,13 @@
 /**
  * Reading the payload's `routes`: which of them are a content type's custom controller routes
  * (the methods the client adds on that type's property) and which are its core CRUD routes.
+ * `contentTypeHandler` decides it, here and for codegen (src/codegen/routes.ts) and the plugin
+ * (src/server/api-routes.ts).
  */
 import type { CmsSchema, RouteMethod, SchemaApiRoute } from './types.ts';
 
 /** The actions of Strapi's core router (createCoreRouter). */
-export const CORE_ACTIONS: ReadonlySet<string> = new Set(['find', 'findOne', 'create', 'update', 'delete']);
+const CORE_ACTIONS: ReadonlySet<string> = new Set(['find', 'findOne', 'create', 'update', 'delete']);
 
 /** A custom controller route of a content type; `handler` is the controller action (`like`). */
 export interface ContentTypeRoute {
@@ -16,22 +18,47 @@ export interface ContentTypeRoute {
 }
 
 /** `<controller>.<action>` of a full handler (`api::article.article.like`). */
-export function splitHandler(handler: string): { controller: string; action: string } | undefined {
+function splitHandler(handler: string): { controller: string; action: string } | undefined {
   const lastDot = handler.lastIndexOf('.');
   if (lastDot <= 0) return undefined;
   return { controller: handler.slice(0, lastDot), action: handler.slice(lastDot + 1) };
 }
 
-/** The content type whose controller serves a route, or undefined. */
+/** A handler read against the content types (`contentTypeHandler`). */
+export interface ContentTypeHandler {
+  /** The content type whose controller serves the route (`api::article.article`). */
+  uid: string;
+  /** The controller action (`find`, `like`). */
+  action: string;
+  /**
+   * A core CRUD route (`find`, `findOne`, `create`, `update`, `delete`; typed from the content
+   * model); otherwise a custom route of the content type.
+   */
+  core: boolean;
+}
+
+/**
+ * The one decision on a route's handler: the content type whose controller serves it, if any
+ * (`isContentType` says which controllers are content types), and whether it is a core CRUD route
+ * of that type or a custom one. Undefined for a handler of no content type.
+ */
+export function contentTypeHandler(
+  handler: string,
+  isContentType: (uid: string) => boolean,
+): ContentTypeHandler | undefined {
+  const parts = splitHandler(handler);
+  if (parts === undefined || !isContentType(parts.controller)) return undefined;
+  return { uid: parts.controller, action: parts.action, core: CORE_ACTIONS.has(parts.action) };
+}
+
+/** `contentTypeHandler` of a route of the schema. */
 function contentTypeOf(schema: Pick<CmsSchema, 'contentTypes'>, route: SchemaApiRoute) {
-  const parts = splitHandler(route.handler);
-  return parts && parts.controller in schema.contentTypes ? parts : undefined;
+  return contentTypeHandler(route.handler, (uid) => uid in schema.contentTypes);
 }
 
 /** A core CRUD route of a content type (`api::article.article.find`). */
 export function isCoreRoute(schema: Pick<CmsSchema, 'contentTypes'>, route: SchemaApiRoute): boolean {
-  const parts = contentTypeOf(schema, route);
-  return parts !== undefined && CORE_ACTIONS.has(parts.action);
+  return contentTypeOf(schema, route)?.core === true;
 }
 
 /**
@@ -45,10 +72,10 @@ export function customRoutesByType(
   for (const route of schema.routes) {
     if (!route.owner.startsWith('api::')) continue;
     const parts = contentTypeOf(schema, route);
-    if (!parts || CORE_ACTIONS.has(parts.action)) continue;
-    const list = byType.get(parts.controller) ?? [];
+    if (parts === undefined || parts.core) continue;
+    const list = byType.get(parts.uid) ?? [];
     list.push({ method: route.method, path: route.path, handler: parts.action });
-    byType.set(parts.controller, list);
+    byType.set(parts.uid, list);
   }
   for (const list of byType.values()) {
     list.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
@@ -58,6 +85,5 @@ export function customRoutesByType(
 
 /** Whether a route is one of `customRoutesByType`'s. */
 export function isCustomRoute(schema: Pick<CmsSchema, 'contentTypes'>, route: SchemaApiRoute): boolean {
-  const parts = contentTypeOf(schema, route);
-  return route.owner.startsWith('api::') && parts !== undefined && !CORE_ACTIONS.has(parts.action);
+  return route.owner.startsWith('api::') && contentTypeOf(schema, route)?.core === false;
 }

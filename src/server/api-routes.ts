@@ -3,7 +3,7 @@
  * the payload publishes it: method, the path Strapi mounts, the full handler, the owner, whether
  * it needs credentials, and its request and response contracts as JSON Schema.
  */
-import { CORE_ACTIONS, splitHandler } from '../schema/routes.ts';
+import { contentTypeHandler } from '../schema/routes.ts';
 import type { JsonSchema, RouteMethod, SchemaApiRoute } from '../schema/types.ts';
 import { isZodSchema, type RouteSchemaConverter } from './json-schema.ts';
 import type { StrapiLike, StrapiRoute, StrapiRouter } from './strapi.ts';
@@ -120,9 +120,7 @@ export function collectRoutes(strapi: StrapiLike, options: CollectOptions = {}):
       owner: found.owner,
       auth: route.config?.auth !== false,
     };
-    const parts = splitHandler(handler);
-    const core =
-      parts !== undefined && CORE_ACTIONS.has(parts.action) && parts.controller in strapi.contentTypes;
+    const core = contentTypeHandler(handler, (uid) => uid in strapi.contentTypes)?.core === true;
     routes.push(published);
     pending.push({ published, route, core: core && options.coreSchemas !== true });
   }

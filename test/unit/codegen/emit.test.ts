@@ -21,6 +21,7 @@ import type {
 } from '../../../src/schema/types.ts';
 import { ROOT } from '../../harness/paths.ts';
 import { compile } from '../../helpers/compile.ts';
+import { schemaOf } from '../../helpers/schema-builders.ts';
 
 const FIXTURES = ['kitchen', 'kitchen-refresh', 'launchpad', 'routes'] as const;
 const UPDATE = process.env.UPDATE_SNAPSHOTS === '1';
@@ -588,14 +589,7 @@ describe('emitTypes: mapping', () => {
   });
 
   it('an empty schema still gives the shared types, an empty registry and the (media-only) webhook union', () => {
-    const output = emit({
-      format: 2,
-      contentTypes: {},
-      components: {},
-      auth: null,
-      routes: [],
-      definitions: {},
-    });
+    const output = emit(schemaOf([]));
     assert.ok(
       code(output).endsWith(
         'export interface CmsSchemaTypes {\ncontentTypes: Record<never, never>;\ncomponents: Record<never, never>;\n}\n' +

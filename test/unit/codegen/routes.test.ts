@@ -54,19 +54,28 @@ function methods(built: CodegenModel): Record<string, string[]> {
   return out;
 }
 
+/** A route as data: its HTTP method, path and handler (see `route`). */
+type RouteRow = Parameters<typeof route>;
+
+/** One test per case: the model of the `given` routes has these methods (`methods`). */
+function methodCases(cases: [string, { given: RouteRow[]; want: Record<string, string[]> }][]): void {
+  for (const [name, { given, want }] of cases)
+    it(name, () => assert.deepEqual(methods(model(given.map((row) => route(...row)))), want));
+}
+
 describe('schema.routes: what the client already covers', () => {
-  const cases: [string, { given: SchemaApiRoute[]; want: Record<string, string[]> }][] = [
+  methodCases([
     [
       'core CRUD of a content type with a client property',
       {
         given: [
-          route('GET', '/posts', 'api::post.post.find'),
-          route('GET', '/posts/:id', 'api::post.post.findOne'),
-          route('POST', '/posts', 'api::post.post.create'),
-          route('PUT', '/posts/:id', 'api::post.post.update'),
-          route('DELETE', '/posts/:id', 'api::post.post.delete'),
-          route('GET', '/page', 'api::page.page.find'),
-          route('DELETE', '/page', 'api::page.page.delete'),
+          ['GET', '/posts', 'api::post.post.find'],
+          ['GET', '/posts/:id', 'api::post.post.findOne'],
+          ['POST', '/posts', 'api::post.post.create'],
+          ['PUT', '/posts/:id', 'api::post.post.update'],
+          ['DELETE', '/posts/:id', 'api::post.post.delete'],
+          ['GET', '/page', 'api::page.page.find'],
+          ['DELETE', '/page', 'api::page.page.delete'],
         ],
         want: {},
       },
@@ -75,8 +84,8 @@ describe('schema.routes: what the client already covers', () => {
       'auth routes by method and path, whatever the parameter names',
       {
         given: [
-          route('POST', '/auth/local', 'plugin::users-permissions.auth.callback'),
-          route('GET', '/users/me', 'plugin::users-permissions.user.me'),
+          ['POST', '/auth/local', 'plugin::users-permissions.auth.callback'],
+          ['GET', '/users/me', 'plugin::users-permissions.user.me'],
         ],
         want: {},
       },
@@ -85,17 +94,17 @@ describe('schema.routes: what the client already covers', () => {
       'the users routes of client.users, the upload routes of client.upload, i18n locales',
       {
         given: [
-          route('GET', '/users', 'plugin::users-permissions.user.find'),
-          route('GET', '/users/count', 'plugin::users-permissions.user.count'),
-          route('GET', '/users/:userId', 'plugin::users-permissions.user.findOne'),
-          route('POST', '/users', 'plugin::users-permissions.user.create'),
-          route('PUT', '/users/:id', 'plugin::users-permissions.user.update'),
-          route('DELETE', '/users/:id', 'plugin::users-permissions.user.destroy'),
-          route('POST', '/upload', 'plugin::upload.content-api.upload'),
-          route('GET', '/upload/files', 'plugin::upload.content-api.find'),
-          route('GET', '/upload/files/:id', 'plugin::upload.content-api.findOne'),
-          route('DELETE', '/upload/files/:id', 'plugin::upload.content-api.destroy'),
-          route('GET', '/i18n/locales', 'plugin::i18n.locales.listLocales'),
+          ['GET', '/users', 'plugin::users-permissions.user.find'],
+          ['GET', '/users/count', 'plugin::users-permissions.user.count'],
+          ['GET', '/users/:userId', 'plugin::users-permissions.user.findOne'],
+          ['POST', '/users', 'plugin::users-permissions.user.create'],
+          ['PUT', '/users/:id', 'plugin::users-permissions.user.update'],
+          ['DELETE', '/users/:id', 'plugin::users-permissions.user.destroy'],
+          ['POST', '/upload', 'plugin::upload.content-api.upload'],
+          ['GET', '/upload/files', 'plugin::upload.content-api.find'],
+          ['GET', '/upload/files/:id', 'plugin::upload.content-api.findOne'],
+          ['DELETE', '/upload/files/:id', 'plugin::upload.content-api.destroy'],
+          ['GET', '/i18n/locales', 'plugin::i18n.locales.listLocales'],
         ],
         want: {},
       },
@@ -104,9 +113,9 @@ describe('schema.routes: what the client already covers', () => {
       'paths compare without a trailing slash; the auth controller is client.auth, whatever the mode',
       {
         given: [
-          route('POST', '/upload/', 'plugin::upload.content-api.upload'),
-          route('POST', '/auth/refresh', 'plugin::users-permissions.auth.refresh'),
-          route('GET', '/auth/sessions', 'plugin::users-permissions.auth.getSessions'),
+          ['POST', '/upload/', 'plugin::upload.content-api.upload'],
+          ['POST', '/auth/refresh', 'plugin::users-permissions.auth.refresh'],
+          ['GET', '/auth/sessions', 'plugin::users-permissions.auth.getSessions'],
         ],
         want: {},
       },
@@ -115,9 +124,9 @@ describe('schema.routes: what the client already covers', () => {
       'a path with an unnamed pattern gets no method; a named parameter with a pattern does',
       {
         given: [
-          route('GET', '/connect/(.*)', 'plugin::other.main.connect'),
-          route('GET', '/files/*', 'plugin::other.main.wild'),
-          route('GET', '/items/:id(\\d+)', 'plugin::other.main.item'),
+          ['GET', '/connect/(.*)', 'plugin::other.main.connect'],
+          ['GET', '/files/*', 'plugin::other.main.wild'],
+          ['GET', '/items/:id(\\d+)', 'plugin::other.main.item'],
         ],
         want: { other: ['item'] },
       },
@@ -126,10 +135,10 @@ describe('schema.routes: what the client already covers', () => {
       'what no property covers: a method of the same HTTP verb on another path, another verb on a covered path',
       {
         given: [
-          route('GET', '/upload/files/page', 'plugin::upload.content-api.findPage'),
-          route('PATCH', '/users/:id', 'plugin::users-permissions.user.patch'),
-          route('GET', '/users-permissions/roles', 'plugin::users-permissions.role.find'),
-          route('GET', '/posts/:id/stats', 'api::post.post.stats'),
+          ['GET', '/upload/files/page', 'plugin::upload.content-api.findPage'],
+          ['PATCH', '/users/:id', 'plugin::users-permissions.user.patch'],
+          ['GET', '/users-permissions/roles', 'plugin::users-permissions.role.find'],
+          ['GET', '/posts/:id/stats', 'api::post.post.stats'],
         ],
         want: {
           posts: ['stats'],
@@ -138,10 +147,7 @@ describe('schema.routes: what the client already covers', () => {
         },
       },
     ],
-  ];
-  for (const [name, { given, want }] of cases) {
-    it(name, () => assert.deepEqual(methods(model(given)), want));
-  }
+  ]);
 
   it('without users-permissions, its user routes are methods of its plugin property', () => {
     const built = model([route('GET', '/users', 'plugin::users-permissions.user.find')], { auth: null });
@@ -151,15 +157,15 @@ describe('schema.routes: what the client already covers', () => {
 });
 
 describe('schema.routes: properties and method names', () => {
-  const cases: [string, { given: SchemaApiRoute[]; want: Record<string, string[]> }][] = [
+  methodCases([
     [
       'one property per plugin and per API without a content type, in owner order',
       {
         given: [
-          route('GET', '/probe/echo', 'api::probe.probe.echo'),
-          route('GET', '/navigation/render/:idOrSlug', 'plugin::navigation.client.render'),
-          route('GET', '/failure/:status', 'api::failure.failure.fail'),
-          route('GET', '/strapi-plugin-x/ping', 'plugin::strapi-plugin-x.main.ping'),
+          ['GET', '/probe/echo', 'api::probe.probe.echo'],
+          ['GET', '/navigation/render/:idOrSlug', 'plugin::navigation.client.render'],
+          ['GET', '/failure/:status', 'api::failure.failure.fail'],
+          ['GET', '/strapi-plugin-x/ping', 'plugin::strapi-plugin-x.main.ping'],
         ],
         want: {
           failure: ['fail'],
@@ -173,11 +179,11 @@ describe('schema.routes: properties and method names', () => {
       'names a client member or a content type took get Plugin / Api, then a number',
       {
         given: [
-          route('GET', '/upload/files/page', 'plugin::upload.content-api.findPage'),
-          route('GET', '/auth-x', 'api::auth.auth.x'),
-          route('GET', '/class', 'api::class.class.y'),
-          route('GET', '/posts-x', 'plugin::posts.main.z'),
-          route('GET', '/users-x', 'api::users.users.w'),
+          ['GET', '/upload/files/page', 'plugin::upload.content-api.findPage'],
+          ['GET', '/auth-x', 'api::auth.auth.x'],
+          ['GET', '/class', 'api::class.class.y'],
+          ['GET', '/posts-x', 'plugin::posts.main.z'],
+          ['GET', '/users-x', 'api::users.users.w'],
         ],
         want: {
           authApi: ['x'],
@@ -192,11 +198,11 @@ describe('schema.routes: properties and method names', () => {
       'methods in path order, then HTTP method; the same action numbered; a leading digit gets _',
       {
         given: [
-          route('POST', '/probe/echo', 'api::probe.probe.echo'),
-          route('GET', '/probe/echo', 'api::probe.probe.echo'),
-          route('GET', '/probe/a', 'api::probe.other.echo'),
-          route('GET', '/probe/2fa', 'api::probe.probe.2fa'),
-          route('GET', '/probe/kebab', 'api::probe.probe.read-all'),
+          ['POST', '/probe/echo', 'api::probe.probe.echo'],
+          ['GET', '/probe/echo', 'api::probe.probe.echo'],
+          ['GET', '/probe/a', 'api::probe.other.echo'],
+          ['GET', '/probe/2fa', 'api::probe.probe.2fa'],
+          ['GET', '/probe/kebab', 'api::probe.probe.read-all'],
         ],
         want: { probe: ['_2fa', 'echo', 'echo2', 'echo3', 'readAll'] },
       },
@@ -205,14 +211,14 @@ describe('schema.routes: properties and method names', () => {
       'on a plugin property only what every object has is renamed; on a content type CRUD names and reserved words too',
       {
         given: [
-          route('GET', '/shop/then', 'plugin::shop.main.then'),
-          route('GET', '/shop/ctor', 'plugin::shop.main.constructor'),
-          route('DELETE', '/shop/x', 'plugin::shop.main.delete'),
-          route('GET', '/shop/find', 'plugin::shop.main.find'),
-          route('GET', '/posts/find/x', 'api::post.post.findOne'),
-          route('GET', '/posts/then', 'api::post.post.then'),
-          route('POST', '/posts/class', 'api::post.post.class'),
-          route('GET', '/posts/with-meta', 'api::post.post.findWithMeta'),
+          ['GET', '/shop/then', 'plugin::shop.main.then'],
+          ['GET', '/shop/ctor', 'plugin::shop.main.constructor'],
+          ['DELETE', '/shop/x', 'plugin::shop.main.delete'],
+          ['GET', '/shop/find', 'plugin::shop.main.find'],
+          ['GET', '/posts/find/x', 'api::post.post.findOne'],
+          ['GET', '/posts/then', 'api::post.post.then'],
+          ['POST', '/posts/class', 'api::post.post.class'],
+          ['GET', '/posts/with-meta', 'api::post.post.findWithMeta'],
         ],
         want: {
           posts: ['classRoute', 'thenRoute', 'findWithMetaRoute'],
@@ -220,10 +226,7 @@ describe('schema.routes: properties and method names', () => {
         },
       },
     ],
-  ];
-  for (const [name, { given, want }] of cases) {
-    it(name, () => assert.deepEqual(methods(model(given)), want));
-  }
+  ]);
 
   it('is deterministic whatever the order of schema.routes', () => {
     const given = [
@@ -286,6 +289,8 @@ describe('schema.definitions: alias names', () => {
 });
 
 describe('schema.routes: validation', () => {
+  /** A valid route, spoiled in one member by the cases below. */
+  const valid = route('GET', '/x', 'api::x.x.y');
   const cases: [string, { given: Partial<CmsSchema>; want: RegExp }][] = [
     ['routes not an array', { given: { routes: {} as never }, want: /must have a "routes" array/ }],
     [
@@ -295,21 +300,21 @@ describe('schema.routes: validation', () => {
     [
       'an unknown method',
       {
-        given: { routes: [{ ...route('GET', '/x', 'api::x.x.y'), method: 'HEAD' as never }] },
+        given: { routes: [{ ...valid, method: 'HEAD' as never }] },
         want: /unknown method/,
       },
     ],
     [
       'a path missing',
       {
-        given: { routes: [{ ...route('GET', '/x', 'api::x.x.y'), path: undefined as never }] },
+        given: { routes: [{ ...valid, path: undefined as never }] },
         want: /"path" must start with "\/"/,
       },
     ],
     [
       'a schema that is no JSON Schema',
       {
-        given: { routes: [{ ...route('GET', '/x', 'api::x.x.y'), query: 'a' as never }] },
+        given: { routes: [{ ...valid, query: 'a' as never }] },
         want: /"query" must map names to JSON Schemas/,
       },
     ],

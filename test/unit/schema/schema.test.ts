@@ -9,6 +9,7 @@ import {
 } from '../../../src/schema/normalize.ts';
 import { stableStringify } from '../../../src/schema/stable-json.ts';
 import type { CmsSchema } from '../../../src/schema/types.ts';
+import { schemaOf } from '../../helpers/schema-builders.ts';
 
 describe('stableStringify', () => {
   const cases: [string, { given: unknown; want: string }][] = [
@@ -38,14 +39,7 @@ describe('stableStringify', () => {
 });
 
 describe('schemaHash', () => {
-  const schema: CmsSchema = {
-    format: 2,
-    contentTypes: {},
-    components: {},
-    auth: null,
-    routes: [],
-    definitions: {},
-  };
+  const schema = schemaOf([]);
   it('is the SHA-256 hex of the stable serialization', () => {
     const want = createHash('sha256')
       .update('{"auth":null,"components":{},"contentTypes":{},"definitions":{},"format":2,"routes":[]}')
