@@ -356,7 +356,15 @@ const WEBHOOK_SIGNATURE =
 function webhookHandler(model: CodegenModel, style: ConstantsStyle): string {
   if (style === 'dts') return `${WEBHOOK_DOC}\nexport declare function ${WEBHOOK_SIGNATURE};\n`;
   const rows = webhookTable(model);
-  const literal = (paths: readonly string[]) => paths.map(stringLiteral).join(', ');
+  // Rows of one strongly connected component share their list: each is written out once.
+  const literals = new Map<readonly string[], string>();
+  const literal = (paths: readonly string[]) => {
+    const known = literals.get(paths);
+    if (known !== undefined) return known;
+    const text = paths.map(stringLiteral).join(', ');
+    literals.set(paths, text);
+    return text;
+  };
   const uses = new Map<string, number>();
   for (const { referrers } of rows)
     if (referrers.length > 1) uses.set(literal(referrers), (uses.get(literal(referrers)) ?? 0) + 1);

@@ -1,6 +1,7 @@
 /**
  * The three endpoints. Bodies and the hash are computed once at bootstrap; a request only
- * checks the token and the `If-None-Match` header.
+ * checks the token and the `If-None-Match` header, and `/schema` the `Accept-Encoding` header:
+ * its body is also gzipped once, which fetch (the CLI's) asks for.
  */
 import { checkApiToken, sendError } from './guard.ts';
 import type { PluginState } from './state.ts';
@@ -16,11 +17,12 @@ export function createController({ strapi, state }: { strapi: StrapiLike; state:
     return result.ok;
   }
 
-  function sendJson(ctx: KoaContext, body: string): void {
+  function sendJson(ctx: KoaContext, body: Buffer, gzipped?: Buffer): void {
     const snapshot = state.snapshot();
     const etag = `"${snapshot.hash}"`;
     ctx.set('ETag', etag);
     ctx.set('Cache-Control', 'no-cache');
+    if (gzipped !== undefined) ctx.set('Vary', 'Accept-Encoding');
     if (matchesEtag(ctx.request.headers['if-none-match'], etag)) {
       ctx.status = 304;
       ctx.body = null;
@@ -28,12 +30,18 @@ export function createController({ strapi, state }: { strapi: StrapiLike; state:
     }
     ctx.type = 'application/json; charset=utf-8';
     ctx.status = 200;
-    ctx.body = body;
+    if (gzipped !== undefined && acceptsGzip(ctx.request.headers['accept-encoding'])) {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = gzipped;
+    } else ctx.body = body;
   }
 
   return {
     async schema(ctx: KoaContext): Promise<void> {
-      if (await authorized(ctx)) sendJson(ctx, state.snapshot().schemaBody);
+      if (await authorized(ctx)) {
+        const snapshot = state.snapshot();
+        sendJson(ctx, snapshot.schemaBody, snapshot.schemaGzip);
+      }
     },
     async schemaHash(ctx: KoaContext): Promise<void> {
       if (await authorized(ctx)) sendJson(ctx, state.snapshot().hashBody);
@@ -69,4 +77,18 @@ function matchesEtag(header: string | string[] | undefined, etag: string): boole
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))
     .some((tag) => tag === etag || tag === '*');
+}
+
+/** Whether an `Accept-Encoding` header accepts gzip: named, or `*`, with a q-value above 0. */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  if (typeof header !== 'string') return false;
+  let any = false;
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    const accepted = q === undefined || Number(q.slice(2)) > 0;
+    if (name === 'gzip') return accepted;
+    if (name === '*') any = accepted;
+  }
+  return any;
 }

@@ -1,6 +1,7 @@
 /**
  * Reads Strapi's runtime registry once, at bootstrap, into the published schema and its hash.
  */
+import { gzipSync } from 'node:zlib';
 import { schemaHash } from '../schema/hash.ts';
 import {
   normalizeComponent,
@@ -27,10 +28,15 @@ export interface Snapshot {
   schema: CmsSchema;
   /** The running Strapi's version and notices; published beside the hash, not hashed. */
   strapi: SchemaServerInfo;
-  /** The `/schema` body, serialized once. */
-  schemaBody: string;
-  /** The `/schema-hash` body, serialized once. */
-  hashBody: string;
+  /**
+   * The `/schema` body, serialized and UTF-8 encoded once: a string body would be encoded again on
+   * every request, and the payload is tens of kilobytes.
+   */
+  schemaBody: Buffer;
+  /** `schemaBody` gzipped once, for clients that accept it (about a tenth of its size). */
+  schemaGzip: Buffer;
+  /** The `/schema-hash` body, serialized and encoded once. */
+  hashBody: Buffer;
 }
 
 export function takeSnapshot(strapi: StrapiLike): Snapshot {
@@ -38,7 +44,15 @@ export function takeSnapshot(strapi: StrapiLike): Snapshot {
   const hash = schemaHash(schema);
   const info = readServerInfo(strapi, schema);
   const body: SchemaResponse = { hash, schema, strapi: info };
-  return { hash, schema, strapi: info, schemaBody: JSON.stringify(body), hashBody: JSON.stringify({ hash }) };
+  const schemaBody = Buffer.from(JSON.stringify(body));
+  return {
+    hash,
+    schema,
+    strapi: info,
+    schemaBody,
+    schemaGzip: gzipSync(schemaBody, { level: 9 }),
+    hashBody: Buffer.from(JSON.stringify({ hash })),
+  };
 }
 
 /**

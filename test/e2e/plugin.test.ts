@@ -10,6 +10,7 @@ import { type IncomingHttpHeaders, request } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { schemaHash } from '../../src/schema/hash.ts';
 import { customRoutesByType } from '../../src/schema/routes.ts';
 import { stableStringify } from '../../src/schema/stable-json.ts';
@@ -416,6 +417,39 @@ describe('plugin in development (requireAuth off by default)', () => {
       const { response } = await getJson(strapi, `${BASE}${path}`, { 'If-None-Match': '"stale"' });
       assert.equal(response.status, 200);
     }
+  });
+
+  it('gzips /schema for a client that accepts it (fetch does), with Vary; the same JSON either way', async () => {
+    const get = (headers: Record<string, string>) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        request(`${strapi.url}${BASE}/schema`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        })
+          .on('error', reject)
+          .end();
+      });
+    const plain = await get({});
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.headers.vary, 'Accept-Encoding');
+    const zipped = await get({ 'Accept-Encoding': 'gzip, deflate' });
+    assert.equal(zipped.headers['content-encoding'], 'gzip');
+    assert.equal(zipped.headers.vary, 'Accept-Encoding');
+    assert.match(zipped.headers['content-type'] ?? '', /^application\/json/);
+    assert.equal(zipped.headers['content-length'], String(zipped.body.length));
+    assert.ok(
+      zipped.body.length * 5 < plain.body.length,
+      `${zipped.body.length} B gzipped, ${plain.body.length} B plain`,
+    );
+    assert.equal(gunzipSync(zipped.body).toString(), plain.body.toString());
+    const refused = await get({ 'Accept-Encoding': 'gzip;q=0, deflate' });
+    assert.equal(refused.headers['content-encoding'], undefined);
+    assert.equal(refused.body.toString(), plain.body.toString());
+    const { response, json } = await getJson(strapi, `${BASE}/schema`);
+    assert.equal(response.headers.get('content-encoding'), 'gzip', 'fetch asked for gzip and read it');
+    assert.deepEqual(json, JSON.parse(plain.body.toString()));
   });
 
   it('contains no admin:: model and no secret of any kind', async () => {

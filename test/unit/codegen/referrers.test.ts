@@ -101,6 +101,24 @@ describe('webhookTable', () => {
       },
     ],
     [
+      'a self-relation makes a type its own referrer; a cycle reached from outside gets every type that reaches it',
+      {
+        given: () =>
+          table([
+            contentType('api::x.x', { parent: relation('api::x.x'), y: relation('api::y.y') }),
+            contentType('api::y.y', { z: relation('api::z.z') }),
+            contentType('api::z.z', { y: relation('api::y.y') }),
+            contentType('api::w.w', { y: relation('api::y.y') }),
+          ]),
+        want: {
+          'api::x.x': ['xs', 'xs'],
+          'api::y.y': ['ys', 'ws', 'xs', 'ys', 'zs'],
+          'api::z.z': ['zs', 'ws', 'xs', 'ys', 'zs'],
+          'api::w.w': ['ws'],
+        },
+      },
+    ],
+    [
       "plugin types: the client's paths (upload/files, users), else the uid; they refer to nothing, and a target-less polymorphic relation is not followed",
       {
         given: () =>

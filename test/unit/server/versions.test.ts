@@ -119,7 +119,7 @@ describe('the Strapi version beside the hash', () => {
     const older = takeSnapshot(strapiLike({ ...fake, version: '5.30.0' }));
     const newer = takeSnapshot(strapiLike({ ...fake, version: '5.31.0' }));
     assert.equal(older.hash, newer.hash);
-    const body = JSON.parse(newer.schemaBody);
+    const body = JSON.parse(newer.schemaBody.toString());
     assert.deepEqual(Object.keys(body), ['hash', 'schema', 'strapi']);
     assert.deepEqual(body.strapi, { version: '5.31.0', notices: [] });
     assert.equal(schemaHash(body.schema), body.hash);
