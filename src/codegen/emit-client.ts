@@ -83,9 +83,8 @@ function propertyDoc(type: ContentTypeModel): string {
   return `  /** ${kind} ${jsdocText(type.displayName)} (\`${jsdocText(type.uid)}\`) at \`/api/${jsdocText(path)}\`. */\n`;
 }
 
-/** One route of `client.auth`: the schema's route name, its path, the client's method name. */
+/** One route of `client.auth`: the client's method name and the route's path. */
 interface AuthRoute {
-  route: string;
   path: string;
   method: string;
 }
@@ -116,7 +115,7 @@ function authRoutes(model: CodegenModel): AuthRoute[] {
   const routes = model.auth?.routes ?? {};
   return Object.entries(AUTH_METHODS).flatMap(([route, method]) => {
     const found = routes[route as keyof typeof routes];
-    return found ? [{ route, path: found.path, method }] : [];
+    return found ? [{ path: found.path, method }] : [];
   });
 }
 
