@@ -1,8 +1,9 @@
 /**
  * Budget 6, request overhead: sequential `find` calls of our generated client (N=5, js output)
  * against a loopback server in another process, versus a raw `fetch(url)` + `res.json()` loop
- * on the identical URL, and strapi-typed-client's generated client; interleaved rounds,
- * median per-request time.
+ * on the identical URL, and strapi-typed-client's generated client; interleaved rounds. The
+ * budget is checked on the median of the round-by-round ratios to the raw loop: the machine's
+ * slow spells (a round of the raw loop alone ranges over 50%) hit both sides of a round.
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { Benchmark, Outcome } from '../lib/benchmark.ts';
 import { startEnvelopeServer } from '../lib/envelope-server.ts';
-import { interleave, median } from '../lib/measure.ts';
+import { interleave, median, pairedRatio } from '../lib/measure.ts';
 import { WORK_DIR } from '../lib/paths.ts';
 import { check, ratio, round } from '../lib/report.ts';
 import { collectionNames } from '../lib/synthetic.ts';
@@ -62,7 +63,7 @@ export const request: Benchmark = {
       const [first] = (await ours.find(PARAMS)) as unknown[];
       assert.ok(first && typeof first === 'object', 'our client returned no entries');
       const perRound = context.quick ? 200 : 1000;
-      const rounds = context.quick ? 3 : 9;
+      const rounds = context.quick ? 3 : 15;
       const timed = (find: Find) => async () => {
         const started = performance.now();
         for (let index = 0; index < perRound; index++) await find(PARAMS);
@@ -81,7 +82,9 @@ export const request: Benchmark = {
         perRequest: round(us[key]),
         range: `${Math.min(...runs[key]).toFixed(0)}-${Math.max(...runs[key]).toFixed(0)} µs`,
         vsRaw: ratio(us[key], us.raw),
+        paired: round(pairedRatio(runs[key], runs.raw)),
       });
+      const oursPaired = pairedRatio(runs.ours, runs.raw);
       return {
         tables: [
           {
@@ -90,7 +93,8 @@ export const request: Benchmark = {
               { key: 'subject', label: 'Client', unit: 'text' },
               { key: 'perRequest', label: 'per request', unit: 'us' },
               { key: 'range', label: 'round min-max', unit: 'text' },
-              { key: 'vsRaw', label: 'x raw fetch', unit: 'x' },
+              { key: 'vsRaw', label: 'x raw fetch (medians)', unit: 'x' },
+              { key: 'paired', label: 'x raw fetch (median round ratio)', unit: 'x' },
             ],
             rows: [
               row('raw fetch + res.json()', 'raw'),
@@ -99,7 +103,7 @@ export const request: Benchmark = {
             ],
           },
         ],
-        checks: [check('per request <= 1.05x raw fetch', us.ours / us.raw, 1.05, 'x')],
+        checks: [check('per request <= 1.05x raw fetch (median round ratio)', oursPaired, 1.05, 'x')],
         notes: [
           `All three send the same query (${JSON.stringify(PARAMS)}) to a node:http server in another process that ` +
             'answers a fixed JSON envelope; the raw loop uses the URL our serializer produced. Same global fetch (undici, keep-alive).',

@@ -115,4 +115,14 @@ export async function interleave<K extends string>(
   return results;
 }
 
+/**
+ * The median of the round-by-round ratios of two subjects measured in the same interleaved rounds:
+ * a slow spell of the machine slows both sides of a round, so it cancels out of each ratio.
+ */
+export function pairedRatio(subject: readonly number[], baseline: readonly number[]): number {
+  if (subject.length !== baseline.length || subject.length === 0)
+    throw new Error('pairedRatio needs rounds of both subjects, as many of each');
+  return median(subject.map((value, index) => value / (baseline[index] as number)));
+}
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
