@@ -278,6 +278,24 @@ export function singleApi<S extends SchemaShape, U extends string>(
   return api as unknown as SingleApi<S, U>;
 }
 
+/**
+ * One content type of the generated client's table: its top-level media fields, `true` for a
+ * single type, and its path below `/api` when that is not the property's name.
+ */
+export type ContentTypeRow = readonly [media?: MediaFields, single?: boolean, path?: string];
+
+/**
+ * Sets one property of `client` per row of `table` (property name -> row): a `collectionApi`, or
+ * a `singleApi` for a single type. One call over a table costs a bundle less than a line per
+ * content type.
+ */
+export function contentTypeApis(client: CmsClientCore, table: Record<string, ContentTypeRow>): void {
+  for (const [property, [media, single, path = property]] of Object.entries(table))
+    (client as unknown as Record<string, unknown>)[property] = single
+      ? singleApi(client, path, media)
+      : collectionApi(client, path, media);
+}
+
 /** A custom controller route: `(…pathParams, queryOrBody?, cacheOptions?)`. */
 export interface RouteSpec {
   /** HTTP method, as the server's route declares it. */
