@@ -217,7 +217,6 @@ export type { GeneratedInfo } from './core.ts';
 /** @internal */
 export {
   collectionApi,
-  type ContentTypeRow,
   contentTypeApis,
   customRoute,
   type MediaFields,
