@@ -199,11 +199,16 @@ const CLASS_DOC = [
   ' */',
 ].join('\n');
 
-function members(model: CodegenModel, auth: AuthRoute[]): string[] {
+/**
+ * The members of the class. In the class itself (`declared`) the content types' properties are
+ * `declare`d: `contentTypeApis` sets them, and a declared field adds no field to the class.
+ */
+function members(model: CodegenModel, auth: AuthRoute[], declared = false): string[] {
   const names = schemaNames(model);
+  const modifier = declared ? 'declare readonly' : 'readonly';
   return [
     ...apiTypes(model).map(
-      (type) => `${propertyDoc(type)}  readonly ${type.clientProperty}: ${propertyType(type, names)};`,
+      (type) => `${propertyDoc(type)}  ${modifier} ${type.clientProperty}: ${propertyType(type, names)};`,
     ),
     ...STATIC_MEMBERS,
     ...authMembers(model, auth),
@@ -214,24 +219,73 @@ function members(model: CodegenModel, auth: AuthRoute[]): string[] {
   ];
 }
 
-function construction(model: CodegenModel, auth: AuthRoute[], typed: boolean): string[] {
-  const lines: string[] = [];
+/** The media fields of a content type as an object literal, or `undefined` when it has none. */
+function mediaLiteral(type: ContentTypeModel): string | undefined {
+  const media = type.attributes
+    .filter((attribute) => attribute.classification === 'media')
+    .map((attribute) => `${attribute.key}: ${stringLiteral(attribute.many ? 'many' : 'one')}`);
+  return media.length > 0 ? `{ ${media.join(', ')} }` : undefined;
+}
+
+/** Media field maps that several content types share, each written once as a constant: literal -> name. */
+function sharedMedia(model: CodegenModel): Map<string, string> {
+  const counts = new Map<string, number>();
   for (const type of apiTypes(model)) {
-    const path = stringLiteral(type.kind === 'singleType' ? type.singularName : type.pluralName);
-    const factory = type.kind === 'singleType' ? 'singleApi' : 'collectionApi';
-    const media = type.attributes
-      .filter((attribute) => attribute.classification === 'media')
-      .map((attribute) => `${attribute.key}: ${stringLiteral(attribute.many ? 'many' : 'one')}`);
-    const types = typed ? `<CmsSchemaTypes, ${stringLiteral(type.uid)}>` : '';
-    let value = `${factory}${types}(this, ${path}${media.length > 0 ? `, { ${media.join(', ')} }` : ''})`;
-    if (type.customRoutes.length > 0) {
-      const routes = type.customRoutes.map(
-        (route) => `      ${route.name}: customRoute(this, ${routeSpec(route)}),\n`,
-      );
-      value = `Object.assign(${value}, {\n${routes.join('')}    })`;
-    }
-    lines.push(`    this.${type.clientProperty} = ${value};`);
+    const literal = mediaLiteral(type);
+    if (literal !== undefined) counts.set(literal, (counts.get(literal) ?? 0) + 1);
   }
+  const shared = new Map<string, string>();
+  for (const [literal, count] of counts)
+    if (count > 1) shared.set(literal, `MEDIA_FIELDS_${shared.size + 1}`);
+  return shared;
+}
+
+function mediaConstants(model: CodegenModel, typed: boolean): string {
+  const lines = [...sharedMedia(model)].map(
+    ([literal, name]) => `const ${name}${typed ? ': MediaFields' : ''} = ${literal};\n`,
+  );
+  return lines.length === 0
+    ? ''
+    : `/** Media fields that several content types have. */\n${lines.join('')}\n`;
+}
+
+/**
+ * `contentTypeApis`' table (a `ContentTypeRow` per content type: its media fields, `true` for a
+ * single type, its path when that is not the property's name; trailing parts left out), then the
+ * custom routes of the content types that have some.
+ */
+function contentTypeConstruction(model: CodegenModel): string[] {
+  const types = apiTypes(model);
+  if (types.length === 0) return [];
+  const shared = sharedMedia(model);
+  const rows = types.map((type) => {
+    const single = type.kind === 'singleType';
+    const path = single ? type.singularName : type.pluralName;
+    const literal = mediaLiteral(type);
+    const media = literal === undefined ? '{}' : (shared.get(literal) ?? literal);
+    const parts =
+      path !== type.clientProperty
+        ? [media, String(single), stringLiteral(path)]
+        : single
+          ? [media, 'true']
+          : literal === undefined
+            ? []
+            : [media];
+    return `      ${type.clientProperty}: [${parts.join(', ')}],\n`;
+  });
+  const lines = [`    contentTypeApis(this, {\n${rows.join('')}    });`];
+  for (const type of types) {
+    if (type.customRoutes.length === 0) continue;
+    const routes = type.customRoutes.map(
+      (route) => `      ${route.name}: customRoute(this, ${routeSpec(route)}),\n`,
+    );
+    lines.push(`    Object.assign(this.${type.clientProperty}, {\n${routes.join('')}    });`);
+  }
+  return lines;
+}
+
+function construction(model: CodegenModel, auth: AuthRoute[], typed: boolean): string[] {
+  const lines = contentTypeConstruction(model);
   lines.push(
     `    this.upload = uploadApi${typed ? '<CmsSchemaTypes, MediaFile>' : ''}(this);`,
     '    this.i18n = i18nApi(this);',
@@ -245,8 +299,10 @@ function construction(model: CodegenModel, auth: AuthRoute[], typed: boolean): s
 }
 
 function classSource(model: CodegenModel, auth: AuthRoute[], typed: boolean): string {
-  const lines = [`${CLASS_DOC}\nexport class CmsClient extends CmsClientCore {`];
-  if (typed) lines.push(...members(model, auth));
+  const lines = [
+    `${mediaConstants(model, typed)}${CLASS_DOC}\nexport class CmsClient extends CmsClientCore {`,
+  ];
+  if (typed) lines.push(...members(model, auth, true));
   lines.push(
     CONSTRUCTOR_DOC,
     `  constructor(config${typed ? ': CmsClientConfig' : ''}) {`,

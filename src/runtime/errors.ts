@@ -91,13 +91,6 @@ export interface CmsErrorDetails {
   InternalServerError: undefined;
 }
 
-const HINTS: Record<number, string> = {
-  401: 'Check that the token is valid and passed to the client config (token or setToken).',
-  403: 'The token may lack permissions: check its type, or the roles and permissions in Strapi.',
-  404: 'The endpoint may not exist: verify the content type exists and the client was generated from this server.',
-  500: 'Internal server error: check the Strapi server logs.',
-};
-
 /**
  * A non-OK HTTP response from the CMS. (Its fields are set in the constructor, in this order,
  * rather than declared with initializers: a bundle for browsers without class fields turns each
@@ -121,7 +114,11 @@ export class CmsError extends Error {
   /** Marks instances for `isCmsError` across realms. */
   declare readonly isCmsError: true;
 
-  /** The client builds these from non-OK responses; `message` adds what to check on a 401, 403, 404 or 500. */
+  /**
+   * The client builds these from non-OK responses (failures.ts), with a `hint` of what to check
+   * on a 401, 403, 404 or 500. `message` is `<status> <errorName>: <userMessage>`, then the hint
+   * when there is one (none unless given: the table of hints loads with the failures part).
+   */
   constructor(init: {
     status: number;
     statusText: string;
@@ -129,8 +126,9 @@ export class CmsError extends Error {
     errorName: CmsErrorName;
     details?: unknown;
     url?: string | undefined;
+    hint?: string | undefined;
   }) {
-    const hint = HINTS[init.status];
+    const hint = init.hint;
     const separator = /[.!?]$/.test(init.userMessage) ? ' ' : '. ';
     super(`${init.status} ${init.errorName}: ${init.userMessage}${hint ? `${separator}${hint}` : ''}`);
     this.name = 'CmsError';

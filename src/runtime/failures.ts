@@ -115,6 +115,14 @@ export function unexpectedBody(
   );
 }
 
+/** What to check next, by status: the end of a `CmsError`'s message. */
+const HINTS: Record<number, string> = {
+  401: 'Check that the token is valid and passed to the client config (token or setToken).',
+  403: 'The token may lack permissions: check its type, or the roles and permissions in Strapi.',
+  404: 'The endpoint may not exist: verify the content type exists and the client was generated from this server.',
+  500: 'Internal server error: check the Strapi server logs.',
+};
+
 /** A non-OK response as a `CmsError`, from Strapi's error body when there is one. */
 export function errorFromResponse(response: Response, text: string, url?: string): CmsError {
   let parsed: { error?: { name?: unknown; message?: unknown; details?: unknown } } | undefined;
@@ -138,6 +146,7 @@ export function errorFromResponse(response: Response, text: string, url?: string
     errorName,
     details: normalizeDetails(errorName, error?.details, userMessage),
     url: url ?? (response.url || undefined),
+    hint: HINTS[response.status],
   });
 }
 

@@ -215,7 +215,13 @@ export { authApi } from './auth.ts';
 /** @internal */
 export type { GeneratedInfo } from './core.ts';
 /** @internal */
-export { collectionApi, customRoute, singleApi } from './operations.ts';
+export {
+  collectionApi,
+  contentTypeApis,
+  customRoute,
+  type MediaFields,
+  singleApi,
+} from './operations.ts';
 /** @internal */
 export { createQueries, type QueryTable } from './query-options.ts';
 /** @internal */

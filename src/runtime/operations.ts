@@ -112,28 +112,6 @@ export interface SingleApi<S extends SchemaShape, U extends string, M = ModelOf<
   ): Promise<QueryResult<S, M, NoParams> | null>;
 }
 
-/**
- * The keys of cache options: an argument after `data` (or `documentId` for `delete`) with any
- * other key is query parameters, including keys apps and plugins added to the route.
- */
-const CACHE_OPTION_KEYS = ['revalidate', 'tags', 'cacheTags', 'cache', 'headers', 'signal'];
-
-/** Splits `(params?, cacheOptions?)` from `(cacheOptions?)`. */
-function writeArguments(
-  second: unknown,
-  third: unknown,
-): { query: object | undefined; cacheOptions: CacheOptions | undefined } {
-  if (third !== undefined)
-    return { query: second as object | undefined, cacheOptions: third as CacheOptions };
-  if (
-    second &&
-    typeof second === 'object' &&
-    Object.keys(second).some((key) => !CACHE_OPTION_KEYS.includes(key))
-  )
-    return { query: second, cacheOptions: undefined };
-  return { query: undefined, cacheOptions: second as CacheOptions | undefined };
-}
-
 function documentPath(path: string, documentId: unknown): string {
   if (typeof documentId !== 'string' || documentId === '') {
     throw new TypeError(
@@ -147,55 +125,21 @@ function documentPath(path: string, documentId: unknown): string {
 export type MediaFields = Record<string, 'one' | 'many'>;
 
 /**
- * Sends a create or update. A `FormData` (JSON under `data`, files under `files.<field>`) is
- * written by upload-methods.ts, loaded then: its files are uploaded first.
+ * A create (`POST`), update (`PUT`) or delete, sent by writes.ts, loaded on the first write. A
+ * bad `documentId` has already thrown: `documentPath` runs before the call.
  */
-async function write(
+function write(
   client: CmsClientCore,
   path: string,
-  method: 'POST' | 'PUT',
+  method: 'POST' | 'PUT' | 'DELETE',
   data: unknown,
   media: MediaFields,
   second: unknown,
   third: unknown,
 ): Promise<unknown> {
-  const { query, cacheOptions } = writeArguments(second, third);
-  if (data instanceof FormData)
-    return (await import('./upload-methods.ts')).writeForm(
-      client,
-      path,
-      method,
-      data,
-      media,
-      query,
-      cacheOptions,
-    );
-  return (
-    await client.call<CmsResponse<unknown>>(path, {
-      method,
-      query,
-      body: { data },
-      cacheOptions,
-      envelope: true,
-    })
-  ).data;
-}
-
-/** Sends a delete; the entry when the server sends it back, otherwise `null` (Strapi answers 204). */
-async function remove(
-  client: CmsClientCore,
-  path: string,
-  second: unknown,
-  third: unknown,
-): Promise<unknown> {
-  const { query, cacheOptions } = writeArguments(second, third);
-  const body = await client.call<CmsResponse<unknown> | null>(path, {
-    method: 'DELETE',
-    query,
-    cacheOptions,
-    envelope: true,
-  });
-  return body?.data ?? null;
+  return import('./writes.ts').then((module) =>
+    module.write(client, path, method, data, media, second, third),
+  );
 }
 
 /**
@@ -252,7 +196,7 @@ export function collectionApi<S extends SchemaShape, U extends string>(
       return write(client, documentPath(path, documentId), 'PUT', data, media, second, third);
     },
     delete(documentId: string, second?: unknown, third?: unknown) {
-      return remove(client, documentPath(path, documentId), second, third);
+      return write(client, documentPath(path, documentId), 'DELETE', undefined, media, second, third);
     },
   };
   return api as unknown as CollectionApi<S, U>;
@@ -272,10 +216,28 @@ export function singleApi<S extends SchemaShape, U extends string>(
       return write(client, path, 'PUT', data, media, second, third);
     },
     delete(second?: unknown, third?: unknown) {
-      return remove(client, path, second, third);
+      return write(client, path, 'DELETE', undefined, media, second, third);
     },
   };
   return api as unknown as SingleApi<S, U>;
+}
+
+/**
+ * One content type of the generated client's table: its top-level media fields, `true` for a
+ * single type, and its path below `/api` when that is not the property's name.
+ */
+export type ContentTypeRow = readonly [media?: MediaFields, single?: boolean, path?: string];
+
+/**
+ * Sets one property of `client` per row of `table` (property name -> row): a `collectionApi`, or
+ * a `singleApi` for a single type. One call over a table costs a bundle less than a line per
+ * content type.
+ */
+export function contentTypeApis(client: CmsClientCore, table: Record<string, ContentTypeRow>): void {
+  for (const [property, [media, single, path = property]] of Object.entries(table))
+    (client as unknown as Record<string, unknown>)[property] = single
+      ? singleApi(client, path, media)
+      : collectionApi(client, path, media);
 }
 
 /** A custom controller route: `(…pathParams, queryOrBody?, cacheOptions?)`. */

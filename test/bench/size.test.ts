@@ -28,11 +28,13 @@ import { RUNTIME_PARTS } from '../helpers/runtime-parts.ts';
  * schema has the twelve every Strapi 5.54 app registers: content-type-builder, email, upload's
  * `files/page`, users-permissions' roles and permissions; about 16 B each, built in the
  * constructor), 12,428 B with a single type's `delete` (12,429 B once the schema check and
- * `client.auth`'s route-to-method table left the core). The budget is that plus about 1%, so a change that adds a few hundred bytes compressed fails
+ * `client.auth`'s route-to-method table left the core), 12,480 B once the hints of `CmsError`'s
+ * message, the table-driven constructor and a seventh part (`runtime-writes`, each part's module
+ * wrapper costs bytes) came. The budget is that plus about 1%, so a change that adds a few hundred bytes compressed fails
  * here and has to raise this number on purpose, in review.
  * Issue 16 asks for 9 KB: `npm run bench -- bundle` reports that budget as missed.
  */
-export const CLIENT_GZIP_BUDGET = 12_500;
+export const CLIENT_GZIP_BUDGET = 12_600;
 
 /**
  * Bytes, gzipped, that a page calling only `find` and `findOne` on two collection types loads
@@ -47,10 +49,14 @@ export const CLIENT_GZIP_BUDGET = 12_500;
  * the constructor, so every page carries them; a route table loaded on a group's first call
  * would leave about 110 B of them. Then 6,069 and 6,732 B: `validateSchema` and its warning
  * moved to the failures part (-168 B), and the generated client passes `client.auth` its paths
- * keyed by method name, so the core needs no route-to-method table (-133 B). The budget is the
- * larger plus about 5%. Issue 16 asks for 5 KB: the bench reports that budget as missed.
+ * keyed by method name, so the core needs no route-to-method table (-133 B). Then 5,756 and
+ * 6,100 B: the hints of `CmsError`'s message moved to the failures part (-180 B), the generated
+ * constructor became one `contentTypeApis` call over a table (+9 B at N=5, -312 B at N=100),
+ * and `create`, `update` and `delete` load on the first write (`runtime-writes`, -145 B). The
+ * budget is the larger plus about 5%. Issue 16 asks for 5 KB: the bench reports that budget as
+ * missed.
  */
-export const FIND_ONLY_GZIP_BUDGET = 7_050;
+export const FIND_ONLY_GZIP_BUDGET = 6_400;
 
 it(`the generated N=5 client is at most ${CLIENT_GZIP_BUDGET} bytes minified and gzipped`, async (t) => {
   const dir = emptyDir(join(WORK_DIR, 'size-test'));

@@ -10,6 +10,7 @@ export const RUNTIME_PARTS = [
   'runtime-session-flow',
   'runtime-upload-methods',
   'runtime-users-methods',
+  'runtime-writes',
 ] as const;
 
 /** The part files of one output format, in name order. */

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CmsClientCore } from '../../../src/runtime/core.ts';
-import { collectionApi, customRoute, singleApi } from '../../../src/runtime/operations.ts';
+import { collectionApi, contentTypeApis, customRoute, singleApi } from '../../../src/runtime/operations.ts';
 import { uploadApi } from '../../../src/runtime/upload.ts';
 
 /** The runtime factories are typed by the generated registry; these tests call them untyped. */
@@ -402,5 +402,27 @@ describe('configuration', () => {
     }) as typeof globalThis.fetch;
     await collection(new CmsClientCore({ baseURL: 'http://x/cms//', fetch }), 'tags').find();
     assert.deepEqual(calls, ['http://x/cms/api/tags']);
+  });
+});
+
+describe("contentTypeApis: the generated constructor's table", () => {
+  it("a collection or single type per row, at the property's name unless the row gives a path", async () => {
+    const { calls, client } = recorder(() => Response.json({ data: {} }));
+    contentTypeApis(client, {
+      articles: [],
+      blogPosts: [{}, false, 'blog-posts'],
+      homepage: [{ logo: 'one' }, true],
+    });
+    const apis = client as unknown as Record<string, Loose>;
+    assert.deepEqual(Object.keys(apis).slice(-3), ['articles', 'blogPosts', 'homepage']);
+    await apis.articles?.findOne('a1');
+    await apis.blogPosts?.find();
+    await apis.homepage?.find();
+    assert.equal(typeof apis.articles?.findWithMeta, 'function');
+    assert.equal(apis.homepage?.findOne, undefined, 'a single type has no findOne');
+    assert.deepEqual(
+      calls.map((call) => call.url),
+      ['http://cms.test/api/articles/a1', 'http://cms.test/api/blog-posts', 'http://cms.test/api/homepage'],
+    );
   });
 });

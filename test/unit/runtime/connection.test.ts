@@ -303,3 +303,30 @@ describe('validateSchema when the hash cannot be read', () => {
     ]);
   });
 });
+
+/**
+ * A `CmsError` an application builds itself (a mock, a re-thrown error): the message carries a
+ * hint only when given one; the table of hints by status loads with the failures part.
+ */
+describe('CmsError built by hand', () => {
+  it('no hint unless given, the same message rule otherwise', () => {
+    const init = {
+      status: 404,
+      statusText: 'Not Found',
+      userMessage: 'Not Found',
+      errorName: 'NotFoundError',
+    };
+    const plain = new CmsError(init);
+    assert.equal(plain.message, '404 NotFoundError: Not Found');
+    assert.ok(isCmsErrorOf(plain, 'NotFoundError'));
+    assert.equal(plain.url, undefined);
+    assert.equal(
+      new CmsError({ ...init, hint: 'Look elsewhere.' }).message,
+      '404 NotFoundError: Not Found. Look elsewhere.',
+    );
+    assert.equal(
+      new CmsError({ ...init, userMessage: 'Gone!', hint: 'Look elsewhere.' }).message,
+      '404 NotFoundError: Gone! Look elsewhere.',
+    );
+  });
+});
