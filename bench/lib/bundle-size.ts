@@ -115,6 +115,8 @@ export function ourClientSize(outputDir: string): Promise<BundleSize> {
 export interface SplitSize {
   /** The entry and the chunks it imports statically, each gzipped on its own, summed. */
   initial: BundleSize;
+  /** The entry chunk alone: the app and the generated client, without the runtime chunk it imports. */
+  entry: BundleSize;
   /** Every chunk, the lazily loaded ones included. */
   total: BundleSize;
   /** Chunks loaded only on first use, by name. */
@@ -168,6 +170,7 @@ export async function splitBundleSize(source: string, resolveDir: string): Promi
         });
       return {
         initial: sum([...initial]),
+        entry: size(first),
         total: sum(chunks),
         lazy: chunks
           .filter((path) => !initial.has(path))
