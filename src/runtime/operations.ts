@@ -128,18 +128,8 @@ export type MediaFields = Record<string, 'one' | 'many'>;
  * A create (`POST`), update (`PUT`) or delete, sent by writes.ts, loaded on the first write. A
  * bad `documentId` has already thrown: `documentPath` runs before the call.
  */
-function write(
-  client: CmsClientCore,
-  path: string,
-  method: 'POST' | 'PUT' | 'DELETE',
-  data: unknown,
-  media: MediaFields,
-  second: unknown,
-  third: unknown,
-): Promise<unknown> {
-  return import('./writes.ts').then((module) =>
-    module.write(client, path, method, data, media, second, third),
-  );
+function write(...args: Parameters<typeof import('./writes.ts').write>): Promise<unknown> {
+  return import('./writes.ts').then((module) => module.write(...args));
 }
 
 /**
