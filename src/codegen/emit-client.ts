@@ -240,8 +240,8 @@ function sharedMedia(model: CodegenModel): Map<string, string> {
   return shared;
 }
 
-function mediaConstants(model: CodegenModel, typed: boolean): string {
-  const lines = [...sharedMedia(model)].map(
+function mediaConstants(shared: Map<string, string>, typed: boolean): string {
+  const lines = [...shared].map(
     ([literal, name]) => `const ${name}${typed ? ': MediaFields' : ''} = ${literal};\n`,
   );
   return lines.length === 0
@@ -254,10 +254,9 @@ function mediaConstants(model: CodegenModel, typed: boolean): string {
  * single type, its path when that is not the property's name; trailing parts left out), then the
  * custom routes of the content types that have some.
  */
-function contentTypeConstruction(model: CodegenModel): string[] {
+function contentTypeConstruction(model: CodegenModel, shared: Map<string, string>): string[] {
   const types = apiTypes(model);
   if (types.length === 0) return [];
-  const shared = sharedMedia(model);
   const rows = types.map((type) => {
     const single = type.kind === 'singleType';
     const path = single ? type.singularName : type.pluralName;
@@ -284,8 +283,13 @@ function contentTypeConstruction(model: CodegenModel): string[] {
   return lines;
 }
 
-function construction(model: CodegenModel, auth: AuthRoute[], typed: boolean): string[] {
-  const lines = contentTypeConstruction(model);
+function construction(
+  model: CodegenModel,
+  auth: AuthRoute[],
+  typed: boolean,
+  shared: Map<string, string>,
+): string[] {
+  const lines = contentTypeConstruction(model, shared);
   lines.push(
     `    this.upload = uploadApi${typed ? '<CmsSchemaTypes, MediaFile>' : ''}(this);`,
     '    this.i18n = i18nApi(this);',
@@ -299,15 +303,16 @@ function construction(model: CodegenModel, auth: AuthRoute[], typed: boolean): s
 }
 
 function classSource(model: CodegenModel, auth: AuthRoute[], typed: boolean): string {
+  const shared = sharedMedia(model);
   const lines = [
-    `${mediaConstants(model, typed)}${CLASS_DOC}\nexport class CmsClient extends CmsClientCore {`,
+    `${mediaConstants(shared, typed)}${CLASS_DOC}\nexport class CmsClient extends CmsClientCore {`,
   ];
   if (typed) lines.push(...members(model, auth, true));
   lines.push(
     CONSTRUCTOR_DOC,
     `  constructor(config${typed ? ': CmsClientConfig' : ''}) {`,
     '    super(config, { schemaHash: SCHEMA_HASH, authMode: AUTH_MODE });',
-    ...construction(model, auth, typed),
+    ...construction(model, auth, typed, shared),
     '  }',
     '}',
     '',
