@@ -153,7 +153,11 @@ export async function splitBundleSize(source: string, resolveDir: string): Promi
         return { minified: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength };
       };
       const chunks = Object.keys(outputs).filter((path) => path.endsWith('.js'));
-      const first = chunks.find((path) => outputs[path]?.entryPoint !== undefined);
+      // Every lazily loaded part is an entry point of esbuild's too: the app's is the one named here.
+      const first = chunks.find((path) => {
+        const entryPoint = outputs[path]?.entryPoint;
+        return entryPoint !== undefined && resolve(entryPoint) === entry;
+      });
       if (!first) throw new Error('esbuild produced no entry chunk');
       const initial = new Set<string>();
       const visit = (path: string) => {

@@ -5,6 +5,7 @@
  */
 import { mergeCacheTags } from './cache-tags.ts';
 import { CmsConnectionError, type CmsError, maskSecrets } from './errors.ts';
+import { once } from './lazy.ts';
 import { queryText } from './query.ts';
 import {
   type CorePort,
@@ -126,8 +127,21 @@ export interface CallOptions extends RequestOptions {
   tags?: readonly string[] | undefined;
 }
 
-/** The headers of a request as fetch gets them: a plain record unless a hook or option needs `Headers`. */
-type SentHeaders = Headers | Record<string, string>;
+/**
+ * The headers of a request as fetch gets them: a plain record unless a hook or option needs `Headers`.
+ * @internal
+ */
+export type SentHeaders = Headers | Record<string, string>;
+
+/**
+ * The fetch options of a request, with Next.js's `next` and the fetch types Node's types lack.
+ * @internal
+ */
+export type SentInit = RequestInit & {
+  cache?: CmsCacheMode;
+  credentials?: CmsCredentials;
+  next?: { revalidate?: number | false; tags?: string[] };
+};
 
 /**
  * One request as sent, and what came back.
@@ -178,7 +192,7 @@ export interface SchemaValidation {
  * The config once checked, with its defaults applied.
  * @internal
  */
-interface ResolvedConfig {
+export interface ResolvedConfig {
   baseURL: string;
   token: string | undefined;
   fetch: typeof fetch;
@@ -212,8 +226,6 @@ export class CmsClientCore {
   declare private flow: Promise<SessionFlow> | undefined;
   /** @internal Refresh mode in a browser: the session keeps and refreshes the tokens. */
   declare private readonly activeSession: boolean;
-  /** @internal What the session flow uses of this core. */
-  declare private readonly port: CorePort;
 
   /**
    * Throws a `TypeError` when `baseURL` is missing or not an absolute http(s) URL, `timeout` is
@@ -243,7 +255,7 @@ export class CmsClientCore {
       );
     // The token, the refresh token and the hooks stay out of console.log(client) and
     // JSON.stringify(client): logging a client must not print its credentials.
-    for (const key of ['core', 'session', 'flow', 'activeSession', 'port'])
+    for (const key of ['core', 'session', 'flow', 'activeSession'])
       Object.defineProperty(this, key, { enumerable: false, writable: true });
     this.cleared = false;
     this.core = {
@@ -261,13 +273,6 @@ export class CmsClientCore {
       onRequest: config.onRequest,
       onError: config.onError,
       schemaHash: generated.schemaHash,
-    };
-    this.port = {
-      config: this.core,
-      send: (path, options) => this.send(path, options),
-      settle: (attempt, options) => this.settle(attempt, options),
-      fail: (attempt, error) => this.fail(attempt, error),
-      log: (attempt, status) => this.log(attempt, status),
     };
     this.activeSession = this.core.authMode === 'refresh' && inBrowser();
     // An active session is needed by the first request: its code starts loading now.
@@ -298,7 +303,14 @@ export class CmsClientCore {
   sessionFlow(): Promise<SessionFlow> {
     this.flow ??= import('./session-flow.ts').then(
       (module) => {
-        const started = module.startSession(this.port, this.activeSession);
+        const port: CorePort = {
+          config: this.core,
+          send: (path, options) => this.send(path, options),
+          settle: (attempt, options) => this.settle(attempt, options),
+          fail: (attempt, error) => this.fail(attempt, error),
+          log: (attempt, status) => this.log(attempt, status),
+        };
+        const started = module.startSession(port, this.activeSession);
         this.session = started.session;
         if (this.cleared && started.session.active) started.session.latched = true;
         return started.flow;
@@ -358,57 +370,23 @@ export class CmsClientCore {
     return this.settle<T>(attempt, options);
   }
 
-  /** Builds the request (headers, hooks, timeout), sends it, and reads the whole body. */
+  /**
+   * Builds the request, sends it, and reads the whole body. A plain read with the client's token
+   * is built here; anything more (a body, another token, hooks, headers, credentials, a redirect
+   * mode, the timeout or a signal) is added by request-extras.ts, loaded when first needed.
+   */
   private async send(path: string, options: CallOptions): Promise<Attempt> {
     const core = this.core;
     // A query with a list to fit or a problem to explain loads toQueryString (in failures.ts).
     const query = queryText(options.query) ?? (await failures()).fitOrExplainQuery(options.query);
     const url = `${core.baseURL}/api/${path}${query ? `?${query}` : ''}`;
     const method = options.method ?? 'GET';
-    const ownToken = this.session?.ownsToken === true ? core.token : undefined;
-    const token =
-      options.anonymousRequest === true
-        ? undefined
-        : (options.bearer ??
-          (options.publicAuthRoute === true && ownToken !== undefined ? undefined : core.token));
-    const authorization = token ? `Bearer ${token}` : null;
-    const custom = options.cacheOptions?.headers;
-    // fetch reads a plain record faster than Headers. Headers when a hook or an option works on the
-    // headers, or when the token has a character Headers rejects or trims (and set() throws for).
-    const headers: SentHeaders =
-      core.onRequest || custom || (token && !/^[!-~]+$/.test(token))
-        ? new Headers({ Accept: 'application/json' })
-        : { Accept: 'application/json' };
-    if (authorization !== null) setHeader(headers, 'Authorization', authorization);
-    let body: FormData | string | undefined;
-    if (options.body instanceof FormData) body = options.body;
-    else if (options.body !== undefined) {
-      setHeader(headers, 'Content-Type', 'application/json');
-      body = JSON.stringify(options.body);
-    }
-    const info: Attempt['info'] = { method, url, headers };
-    let sent = authorization;
-    if (headers instanceof Headers) {
-      for (const [name, value] of Object.entries(custom ?? {})) {
-        if (value === undefined) headers.delete(name);
-        else headers.set(name, value);
-      }
-      if (core.onRequest) await core.onRequest(info as CmsRequestInfo);
-      if (options.anonymousRequest === true) headers.delete('Authorization');
-      sent = headers.get('Authorization');
-    }
-    const init: RequestInit & {
-      cache?: CmsCacheMode;
-      credentials?: CmsCredentials;
-      next?: { revalidate?: number | false; tags?: string[] };
-    } = {
-      method,
-      headers,
-    };
-    if (body !== undefined) init.body = body;
-    const credentials = options.credentials ?? core.credentials;
-    if (credentials) init.credentials = credentials;
-    if (options.manualRedirect === true) init.redirect = 'manual';
+    const token = core.token;
+    // fetch reads a plain record faster than Headers.
+    const headers: SentHeaders = token
+      ? { Accept: 'application/json', Authorization: `Bearer ${token}` }
+      : { Accept: 'application/json' };
+    const init: SentInit = { method, headers };
     const cache = options.cacheOptions;
     if (cache?.cache) init.cache = cache.cache;
     const tags =
@@ -423,7 +401,7 @@ export class CmsClientCore {
     const attempt: Attempt = {
       method,
       url,
-      info,
+      info: { method, url, headers },
       started: Date.now(),
       response: undefined,
       text: '',
@@ -431,20 +409,13 @@ export class CmsClientCore {
       status: 0,
       ok: false,
       json: undefined,
-      ownToken: ownToken !== undefined && token === ownToken && sent === authorization ? ownToken : undefined,
-      anonymous: sent === null,
-      customAuthorization: sent !== authorization,
+      ownToken: undefined,
+      anonymous: !token,
+      customAuthorization: false,
     };
-    const controller = core.timeout === undefined ? undefined : new AbortController();
-    const timer = controller ? setTimeout(() => controller.abort(), core.timeout) : undefined;
-    // The caller's signal aborts the request too; with a timeout, through the timeout's controller.
-    const signal = cache?.signal;
-    const cancel = () => controller?.abort(signal?.reason);
-    if (controller) {
-      init.signal = controller.signal;
-      if (signal?.aborted) cancel();
-      signal?.addEventListener('abort', cancel);
-    } else if (signal) init.signal = signal;
+    const shaped = needsShaping(core, options, this.session)
+      ? await (await extras()).shapeRequest(core, options, this.session, attempt, init)
+      : undefined;
     try {
       const response = await core.fetch(url, init);
       attempt.response = response;
@@ -453,17 +424,16 @@ export class CmsClientCore {
       attempt.ok = response.ok;
     } catch (error) {
       // Cancelled by the caller: rejected with the signal's reason, as fetch itself does.
-      if (signal?.aborted) throw signal.reason;
+      if (cache?.signal?.aborted) throw cache.signal.reason;
       attempt.ok = false;
       attempt.failure = (await failures()).connectionError(
         error,
         url,
         core,
-        controller?.signal.aborted === true,
+        shaped?.timeout?.aborted === true,
       );
     } finally {
-      if (timer) clearTimeout(timer);
-      signal?.removeEventListener('abort', cancel);
+      shaped?.release();
     }
     return attempt;
   }
@@ -547,20 +517,35 @@ export function pathSegment(value: string, label: string): string {
 }
 
 /** failures.ts, which turns failed requests into errors, loaded when a request first fails. */
-let loadedFailures: Promise<typeof import('./failures.ts')> | undefined;
+const failures = /* @__PURE__ */ once(() => import('./failures.ts'));
 
-function failures(): Promise<typeof import('./failures.ts')> {
-  loadedFailures ??= import('./failures.ts').catch((error: unknown) => {
-    loadedFailures = undefined;
-    throw error;
-  });
-  return loadedFailures;
-}
+/** request-extras.ts, which completes requests beyond a plain read, loaded when one is first sent. */
+const extras = /* @__PURE__ */ once(() => import('./request-extras.ts'));
 
-/** Sets one header of a request. */
-function setHeader(headers: SentHeaders, name: string, value: string): void {
-  if (headers instanceof Headers) headers.set(name, value);
-  else headers[name] = value;
+/** A request that request-extras.ts completes: more than a plain read with the client's token. */
+function needsShaping(
+  core: ResolvedConfig,
+  options: CallOptions,
+  session: SessionState<Attempt> | undefined,
+): boolean {
+  const cache = options.cacheOptions;
+  const token = core.token;
+  return !!(
+    options.body !== undefined ||
+    options.bearer !== undefined ||
+    options.credentials !== undefined ||
+    options.anonymousRequest ||
+    options.publicAuthRoute ||
+    options.manualRedirect ||
+    cache?.headers ||
+    cache?.signal ||
+    core.onRequest ||
+    core.timeout ||
+    core.credentials ||
+    session?.ownsToken ||
+    // Headers rejects or trims such a token (and its set() throws): a plain record cannot carry it.
+    (token && !/^[!-~]+$/.test(token))
+  );
 }
 
 /** `URL.canParse`, which older browsers lack. */

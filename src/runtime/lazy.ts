@@ -4,20 +4,28 @@
  */
 
 /**
+ * A loader of a module that imports it once and shares the promise; a module that failed to load
+ * (the network dropped) is asked for again on the next call.
+ */
+export function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () =>
+    (loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
+}
+
+/**
  * An object with `methods`, each loading the real API (once, shared by every method) and calling
  * its method of the same name. Every method of such an API returns a promise.
  */
 export function lazyApi<T extends object>(load: () => Promise<T>, methods: readonly (keyof T & string)[]): T {
-  let loaded: Promise<T> | undefined;
+  const loaded = once(load);
   const api: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   for (const name of methods) {
     api[name] = async (...args: unknown[]) => {
-      // A module that failed to load (the network dropped) is asked for again on the next call.
-      loaded ??= load().catch((error: unknown) => {
-        loaded = undefined;
-        throw error;
-      });
-      const real = (await loaded) as Record<string, (...args: unknown[]) => Promise<unknown>>;
+      const real = (await loaded()) as Record<string, (...args: unknown[]) => Promise<unknown>>;
       return real[name]?.(...args);
     };
   }

@@ -30,11 +30,13 @@ import { RUNTIME_PARTS } from '../helpers/runtime-parts.ts';
  * constructor), 12,428 B with a single type's `delete` (12,429 B once the schema check and
  * `client.auth`'s route-to-method table left the core), 12,480 B once the hints of `CmsError`'s
  * message, the table-driven constructor and a seventh part (`runtime-writes`, each part's module
- * wrapper costs bytes) came. The budget is that plus about 1%, so a change that adds a few hundred bytes compressed fails
+ * wrapper costs bytes) came, and 12,679 B with an eighth part, `runtime-request-extras` (what a
+ * request needs beyond a plain read: the check that picks it and the part's wrapper cost 199 B,
+ * for 277 B less in the first load). The budget is that plus about 1%, so a change that adds a few hundred bytes compressed fails
  * here and has to raise this number on purpose, in review.
  * Issue 16 asks for 9 KB: `npm run bench -- bundle` reports that budget as missed.
  */
-export const CLIENT_GZIP_BUDGET = 12_600;
+export const CLIENT_GZIP_BUDGET = 12_800;
 
 /**
  * Bytes, gzipped, that a page calling only `find` and `findOne` on two collection types loads
@@ -52,11 +54,14 @@ export const CLIENT_GZIP_BUDGET = 12_600;
  * keyed by method name, so the core needs no route-to-method table (-133 B). Then 5,756 and
  * 6,100 B: the hints of `CmsError`'s message moved to the failures part (-180 B), the generated
  * constructor became one `contentTypeApis` call over a table (+9 B at N=5, -312 B at N=100),
- * and `create`, `update` and `delete` load on the first write (`runtime-writes`, -145 B). The
- * budget is the larger plus about 5%. Issue 16 asks for 5 KB: the bench reports that budget as
+ * and `create`, `update` and `delete` load on the first write (`runtime-writes`, -145 B). Then
+ * 5,479 and 5,822 B: a request beyond a plain read with the client's token (a body, hooks,
+ * headers, credentials, the timeout, a signal, the tokens of auth routes and the session) is
+ * completed by `runtime-request-extras`, loaded when one is first sent (-277 B). The budget is
+ * the larger plus about 5%. Issue 16 asks for 5 KB: the bench reports that budget as
  * missed.
  */
-export const FIND_ONLY_GZIP_BUDGET = 6_400;
+export const FIND_ONLY_GZIP_BUDGET = 6_100;
 
 it(`the generated N=5 client is at most ${CLIENT_GZIP_BUDGET} bytes minified and gzipped`, async (t) => {
   const dir = emptyDir(join(WORK_DIR, 'size-test'));

@@ -7,6 +7,7 @@ export const RUNTIME_PARTS = [
   'runtime-auth-methods',
   'runtime-custom-routes',
   'runtime-failures',
+  'runtime-request-extras',
   'runtime-session-flow',
   'runtime-upload-methods',
   'runtime-users-methods',

@@ -1,0 +1,89 @@
+/**
+ * What a request needs beyond a plain read with the client's token, loaded the first time a
+ * request needs it: a body, another token (auth routes, the session), the `onRequest` hook,
+ * headers from cache options, credentials, a manual redirect, the timeout and a caller's signal.
+ * A page that only reads with the client's defaults never downloads it.
+ */
+import type { Attempt, CallOptions, CmsRequestInfo, ResolvedConfig, SentHeaders, SentInit } from './core.ts';
+import type { SessionState } from './session-port.ts';
+
+/** What `send` does with a request once it was shaped. */
+export interface Shaped {
+  /** The signal of the client's timeout: aborted when the timeout, not the caller, cancelled the request. */
+  readonly timeout: AbortSignal | undefined;
+  /** Stops the timer and the listening to the caller's signal, once the answer was read. */
+  release(): void;
+}
+
+/**
+ * Completes the plain request `send` built: the token and headers (a `Headers` when a hook or an
+ * option works on them), the body, `onRequest`, credentials, the redirect mode, and the timeout
+ * and the caller's signal. Sets the attempt's record of which token went.
+ */
+export async function shapeRequest(
+  core: ResolvedConfig,
+  options: CallOptions,
+  session: SessionState<Attempt> | undefined,
+  attempt: Attempt,
+  init: SentInit,
+): Promise<Shaped> {
+  const ownToken = session?.ownsToken === true ? core.token : undefined;
+  const token =
+    options.anonymousRequest === true
+      ? undefined
+      : (options.bearer ??
+        (options.publicAuthRoute === true && ownToken !== undefined ? undefined : core.token));
+  const authorization = token ? `Bearer ${token}` : null;
+  const cache = options.cacheOptions;
+  const custom = cache?.headers;
+  const record: { Accept: string; Authorization?: string; 'Content-Type'?: string } = {
+    Accept: 'application/json',
+  };
+  if (authorization !== null) record.Authorization = authorization;
+  if (options.body instanceof FormData) init.body = options.body;
+  else if (options.body !== undefined) {
+    record['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+  // fetch reads a plain record faster than Headers. Headers when a hook or an option works on the
+  // headers, or when the token has a character Headers rejects or trims (and throws for).
+  const headers: SentHeaders =
+    core.onRequest || custom || (token && !/^[!-~]+$/.test(token)) ? new Headers(record) : record;
+  init.headers = headers;
+  attempt.info.headers = headers;
+  let sent = authorization;
+  if (headers instanceof Headers) {
+    for (const [name, value] of Object.entries(custom ?? {})) {
+      if (value === undefined) headers.delete(name);
+      else headers.set(name, value);
+    }
+    if (core.onRequest) await core.onRequest(attempt.info as CmsRequestInfo);
+    if (options.anonymousRequest === true) headers.delete('Authorization');
+    sent = headers.get('Authorization');
+  }
+  const credentials = options.credentials ?? core.credentials;
+  if (credentials) init.credentials = credentials;
+  if (options.manualRedirect === true) init.redirect = 'manual';
+  attempt.started = Date.now();
+  attempt.ownToken =
+    ownToken !== undefined && token === ownToken && sent === authorization ? ownToken : undefined;
+  attempt.anonymous = sent === null;
+  attempt.customAuthorization = sent !== authorization;
+  const controller = core.timeout === undefined ? undefined : new AbortController();
+  const timer = controller ? setTimeout(() => controller.abort(), core.timeout) : undefined;
+  // The caller's signal aborts the request too; with a timeout, through the timeout's controller.
+  const signal = cache?.signal;
+  const cancel = () => controller?.abort(signal?.reason);
+  if (controller) {
+    init.signal = controller.signal;
+    if (signal?.aborted) cancel();
+    signal?.addEventListener('abort', cancel);
+  } else if (signal) init.signal = signal;
+  return {
+    timeout: controller?.signal,
+    release() {
+      if (timer) clearTimeout(timer);
+      signal?.removeEventListener('abort', cancel);
+    },
+  };
+}
