@@ -1,7 +1,8 @@
 /**
- * The client core: one request function (URL, headers, hooks, timeout, errors) that every
- * operation goes through. It knows no schema: the generated client passes paths, and the
- * generated types give the operations their shapes.
+ * The client core: one request function (URL, token, cache options, errors) that every
+ * operation goes through; request-extras.ts adds what a request needs beyond a plain read
+ * (bodies, hooks, headers, the timeout). It knows no schema: the generated client passes paths,
+ * and the generated types give the operations their shapes.
  */
 import { mergeCacheTags } from './cache-tags.ts';
 import { CmsConnectionError, type CmsError, maskSecrets } from './errors.ts';
