@@ -119,7 +119,7 @@ function row(
   label: string,
   value: Diagnostics,
   base: Diagnostics | undefined,
-  roundRatio: number | null = null,
+  roundRatios: { total: number; memory: number } | null = null,
 ): Record<string, Cell> {
   return {
     subject: label,
@@ -131,7 +131,8 @@ function row(
     errors: value.errors,
     totalRatio: base ? ratio(value.totalSeconds, base.totalSeconds) : null,
     memoryRatio: base ? ratio(value.memoryMb, base.memoryMb) : null,
-    pairedRatio: roundRatio === null ? null : round(roundRatio),
+    pairedTotal: roundRatios === null ? null : round(roundRatios.total),
+    pairedMemory: roundRatios === null ? null : round(roundRatios.memory),
   };
 }
 
@@ -145,7 +146,8 @@ const COLUMNS = [
   { key: 'errors', label: 'errors', unit: 'int' as const },
   { key: 'totalRatio', label: 'total / peer', unit: 'x' as const },
   { key: 'memoryRatio', label: 'memory / peer', unit: 'x' as const },
-  { key: 'pairedRatio', label: 'total / peer (median round ratio)', unit: 'x' as const },
+  { key: 'pairedTotal', label: 'total / peer (median round ratio)', unit: 'x' as const },
+  { key: 'pairedMemory', label: 'memory / peer (median round ratio)', unit: 'x' as const },
 ];
 
 /** Both clients checked in `rounds` interleaved rounds; the median of each, and the rounds. */
@@ -167,11 +169,14 @@ async function compare(dirs: Record<Client, string>, rounds: number): Promise<Co
   return { median: { ours: medianOf(runs.ours), peer: medianOf(runs.peer) }, runs };
 }
 
-function table(title: string, result: Record<Client, Diagnostics>, roundRatio: number | null = null): Table {
+function table(title: string, result: Record<Client, Diagnostics> | Compared): Table {
+  const medians = 'median' in result ? result.median : result;
+  const ratios =
+    'median' in result ? { total: paired(result, 'totalSeconds'), memory: paired(result, 'memoryMb') } : null;
   return {
     title,
     columns: COLUMNS,
-    rows: [row(LABELS.ours, result.ours, result.peer, roundRatio), row(LABELS.peer, result.peer, undefined)],
+    rows: [row(LABELS.ours, medians.ours, medians.peer, ratios), row(LABELS.peer, medians.peer, undefined)],
   };
 }
 
@@ -223,16 +228,8 @@ export const typecheck: Benchmark = {
       );
     const what = `tsc --noEmit on ${QUERY_COUNT} queries against N=${n}, Next.js tsconfig (strict, moduleResolution bundler)`;
     const tables: Table[] = [
-      table(
-        `${what}, skipLibCheck: true (median of ${rounds} interleaved runs)`,
-        skipped,
-        paired(skippedRounds, 'totalSeconds'),
-      ),
-      table(
-        `${what}, skipLibCheck: false (median of ${rounds} interleaved runs)`,
-        full,
-        paired(fullRounds, 'totalSeconds'),
-      ),
+      table(`${what}, skipLibCheck: true (median of ${rounds} interleaved runs)`, skippedRounds),
+      table(`${what}, skipLibCheck: false (median of ${rounds} interleaved runs)`, fullRounds),
     ];
     if (!context.quick) {
       tables.push(

@@ -255,8 +255,8 @@ export class CmsClientCore {
         `CmsClient: authMode must be "legacy" or "refresh", not ${JSON.stringify(config.authMode)}`,
       );
     // The token, the refresh token and the hooks stay out of console.log(client) and
-    // JSON.stringify(client): logging a client must not print its credentials.
-    for (const key of ['core', 'session', 'flow', 'activeSession'])
+    // JSON.stringify(client): logging a client must not print its credentials, nor its state.
+    for (const key of ['core', 'session', 'flow', 'activeSession', 'cleared'])
       Object.defineProperty(this, key, { enumerable: false, writable: true });
     this.cleared = false;
     this.core = {

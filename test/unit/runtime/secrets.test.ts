@@ -72,6 +72,12 @@ describe('secrets stay out of what gets printed', () => {
     assertHidden(printed(client), [JWT]);
   });
 
+  it("the core's own state (config, session, flags) is not enumerable", () => {
+    const client = new CmsClientCore({ baseURL: base, token: API_TOKEN });
+    assert.deepEqual(Object.keys(client), []);
+    assert.equal(JSON.stringify(client), '{}');
+  });
+
   describe('a signed-in session in a browser', () => {
     const scope = globalThis as { window?: unknown };
     beforeEach(() => {
