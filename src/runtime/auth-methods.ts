@@ -122,7 +122,13 @@ export function authMethods<S extends SchemaShape>(
     api.confirmEmail = (confirmation: string, cacheOptions?: CacheOptions) => {
       if (typeof confirmation !== 'string' || confirmation === '')
         throw new TypeError('auth.confirmEmail: pass the confirmation token from the email link');
-      return publicRequest(path, { query: { confirmation }, cacheOptions, manualRedirect: true });
+      return confirmRequest(client, path, {
+        query: { confirmation },
+        cacheOptions,
+        manualRedirect: true,
+        publicAuthRoute: true,
+        noRecover: true,
+      });
     };
   }
   if (routes.sendEmailConfirmation)
@@ -154,4 +160,19 @@ export function authMethods<S extends SchemaShape>(
       client.request(fill(template, { sessionId }), { method: 'DELETE', cacheOptions });
   }
   return api;
+}
+
+/**
+ * `auth.confirmEmail`'s request: Strapi answers a valid confirmation with a redirect to the page
+ * it is configured with, which resolves as `{ location }` instead of being followed.
+ */
+async function confirmRequest(client: CmsClientCore, path: string, options: CallOptions): Promise<unknown> {
+  const attempt = await client.send(path, options);
+  const response = attempt.response;
+  const status = attempt.status;
+  if (response && (response.type === 'opaqueredirect' || (status >= 300 && status < 400))) {
+    client.log(attempt, status);
+    return { location: response.headers.get('Location') };
+  }
+  return client.settle(attempt, options);
 }

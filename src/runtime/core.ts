@@ -5,7 +5,7 @@
  * and the generated types give the operations their shapes.
  */
 import { mergeCacheTags } from './cache-tags.ts';
-import { CmsConnectionError, type CmsError, maskSecrets } from './errors.ts';
+import { type CmsConnectionError, type CmsError, maskSecrets } from './errors.ts';
 import { once } from './lazy.ts';
 import { queryText } from './query.ts';
 import {
@@ -122,7 +122,7 @@ export interface CallOptions extends RequestOptions {
   anonymousRequest?: boolean;
   /** Never refresh and retry this request. */
   noRecover?: boolean;
-  /** Do not follow a redirect: a 3xx answer resolves as `{ location }`. */
+  /** Do not follow a redirect: the caller reads the 3xx answer (`auth.confirmEmail`). */
   manualRedirect?: boolean;
   /** A read's tags of the cache-tag scheme (cache-tags.ts), sent before the call's own unless opted out. */
   tags?: readonly string[] | undefined;
@@ -160,12 +160,12 @@ export interface Attempt extends SessionExchange {
   };
   /** `Date.now()` when it was sent, for the debug log's duration. */
   started: number;
-  /** The answer, or undefined when none came. */
-  response: Response | undefined;
+  /** The answer, once one came. */
+  response?: Response | undefined;
   /** The whole body as text. */
   text: string;
   /** Why no response could be read. */
-  failure: CmsConnectionError | undefined;
+  failure?: CmsConnectionError | undefined;
 }
 
 /**
@@ -211,11 +211,11 @@ export interface ResolvedConfig {
  * What every generated `CmsClient` extends: the request function, the token and the schema
  * check. The generated class adds one property per content type, `upload`, `i18n` and `auth`.
  */
-export class CmsClientCore {
+export class CmsClientCore implements CorePort {
   // The fields are set in the constructor rather than declared with initializers: a bundle for
   // browsers without class fields turns each declared field into a helper call.
-  /** @internal */
-  declare protected readonly core: ResolvedConfig;
+  /** @internal The checked config, and the token in use. */
+  declare readonly core: ResolvedConfig;
   /**
    * @internal The refresh-token session (session.ts), once loaded: at construction in refresh
    * mode in a browser (where it is active), else when `client.auth` first needs it.
@@ -304,14 +304,7 @@ export class CmsClientCore {
   sessionFlow(): Promise<SessionFlow> {
     this.flow ??= import('./session-flow.ts').then(
       (module) => {
-        const port: CorePort = {
-          config: this.core,
-          send: (path, options) => this.send(path, options),
-          settle: (attempt, options) => this.settle(attempt, options),
-          fail: (attempt, error) => this.fail(attempt, error),
-          log: (attempt, status) => this.log(attempt, status),
-        };
-        const started = module.startSession(port, this.activeSession);
+        const started = module.startSession(this, this.activeSession);
         this.session = started.session;
         if (this.cleared && started.session.active) started.session.latched = true;
         return started.flow;
@@ -363,20 +356,18 @@ export class CmsClientCore {
     if (this.activeSession && this.session === undefined) await this.sessionFlow();
     let attempt = await this.send(path, options);
     const session = this.session;
-    if (options.noRecover !== true && session?.mayRecover(attempt) === true) {
-      this.log(attempt, attempt.status);
-      const outcome = await session.recover(attempt);
-      if (outcome.kind === 'refreshed') attempt = await this.send(path, options);
-    }
+    if (session && options.noRecover !== true)
+      attempt = await session.retried(attempt, () => this.send(path, options));
     return this.settle<T>(attempt, options);
   }
 
   /**
-   * Builds the request, sends it, and reads the whole body. A plain read with the client's token
-   * is built here; anything more (a body, another token, hooks, headers, credentials, a redirect
-   * mode, the timeout or a signal) is added by request-extras.ts, loaded when first needed.
+   * @internal Builds the request, sends it, and reads the whole body. A plain read with the
+   * client's token is built here; anything more (a body, another token, hooks, headers,
+   * credentials, a redirect mode, the timeout or a signal) is added by request-extras.ts, loaded
+   * when first needed.
    */
-  private async send(path: string, options: CallOptions): Promise<Attempt> {
+  async send(path: string, options: CallOptions): Promise<Attempt> {
     const core = this.core;
     // A query with a list to fit or a problem to explain loads toQueryString (in failures.ts).
     const query = queryText(options.query) ?? (await failures()).fitOrExplainQuery(options.query);
@@ -404,13 +395,9 @@ export class CmsClientCore {
       url,
       info: { method, url, headers },
       started: Date.now(),
-      response: undefined,
       text: '',
-      failure: undefined,
       status: 0,
       ok: false,
-      json: undefined,
-      ownToken: undefined,
       anonymous: !token,
       customAuthorization: false,
     };
@@ -440,22 +427,14 @@ export class CmsClientCore {
   }
 
   /**
-   * Turns an attempt into the caller's result, or reports and throws its error; what explains a
-   * failure (failures.ts) loads when one first happens.
+   * @internal Turns an attempt into the caller's result, or reports and throws its error; what
+   * explains a failure (failures.ts) loads when one first happens.
    */
-  private async settle<T>(attempt: Attempt, options: CallOptions): Promise<T> {
+  async settle<T>(attempt: Attempt, options: CallOptions): Promise<T> {
     const response = attempt.response;
-    if (attempt.failure !== undefined || response === undefined)
-      return this.fail(attempt, attempt.failure ?? new CmsConnectionError('No response.', attempt.url));
+    if (attempt.failure !== undefined || response === undefined) return this.fail(attempt, attempt.failure);
     // The status and `ok` as send() read them: each getter of a Response costs a brand check.
     const status = attempt.status;
-    if (
-      options.manualRedirect === true &&
-      (response.type === 'opaqueredirect' || (status >= 300 && status < 400))
-    ) {
-      this.log(attempt, status);
-      return { location: response.headers.get('Location') } as T;
-    }
     if (status === 404 && options.nullOnNotFound === true) {
       this.log(attempt, status);
       return null as T;
@@ -482,17 +461,17 @@ export class CmsClientCore {
     return body as T;
   }
 
-  private fail(attempt: Attempt, error: CmsError | CmsConnectionError): never {
+  /**
+   * @internal Reports a failed attempt (the debug log, then `onError` from failures.ts) and
+   * throws its error; without one, the attempt's connection error.
+   */
+  async fail(attempt: Attempt, error: CmsError | CmsConnectionError | undefined): Promise<never> {
     this.log(attempt, attempt.failure ? 'failed' : attempt.status);
-    if (this.core.onError) {
-      const info = attempt.info;
-      if (!(info.headers instanceof Headers)) info.headers = new Headers(info.headers);
-      this.core.onError(error, info as CmsRequestInfo);
-    }
-    throw error;
+    throw (await failures()).reportFailure(attempt, error, this.core.onError);
   }
 
-  private log(attempt: Attempt, status: number | string): void {
+  /** @internal The debug log line of an attempt. */
+  log(attempt: Attempt, status: number | string): void {
     if (!this.core.debug) return;
     console.debug(
       `[CmsClient] ${attempt.method} ${maskSecrets(attempt.url)} ${status} ${Date.now() - attempt.started} ms`,

@@ -240,19 +240,15 @@ const SECRET_PARAMS =
 export function maskSecrets(url: string): string {
   const start = url.indexOf('?');
   if (start === -1) return url;
-  const query = url
-    .slice(start + 1)
-    .split('&')
-    .map((pair) => {
-      const equals = pair.indexOf('=');
-      if (equals === -1) return pair;
-      let name = pair.slice(0, equals);
-      try {
-        name = decodeURIComponent(name);
-      } catch {
-        // keep the raw name
-      }
-      return SECRET_PARAMS.test(name) ? `${pair.slice(0, equals)}=***` : pair;
-    });
-  return `${url.slice(0, start)}?${query.join('&')}`;
+  // Each `name=value` of the query: the name up to its first `=`, the value up to the next `&`.
+  const query = url.slice(start).replace(/([?&])([^&=]*)=[^&]*/g, (pair, separator: string, name: string) => {
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name);
+    } catch {
+      // keep the raw name
+    }
+    return SECRET_PARAMS.test(decoded) ? `${separator}${name}=***` : pair;
+  });
+  return url.slice(0, start) + query;
 }

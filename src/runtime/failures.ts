@@ -5,7 +5,7 @@
  * not write as given (`queryText`): `toQueryString` fits their long lists or explains them. And
  * the check of the server's schema against the client's (`validateSchema`), with its warning.
  */
-import type { Attempt, CmsClientCore, SchemaValidation } from './core.ts';
+import type { Attempt, CmsClientConfig, CmsClientCore, CmsRequestInfo, SchemaValidation } from './core.ts';
 import { CmsConnectionError, CmsError, type CmsErrorName, type CmsValidationIssue } from './errors.ts';
 import { toQueryString } from './query-string.ts';
 
@@ -214,6 +214,24 @@ const NAMES_BY_STATUS: Record<number, CmsErrorName> = {
 
 function defaultErrorName(status: number): CmsErrorName {
   return NAMES_BY_STATUS[status] ?? (status >= 500 ? 'InternalServerError' : 'BadRequestError');
+}
+
+/**
+ * The error a failed attempt throws (`error`, else its connection error), once `onError` has
+ * seen it with the request, whose headers it gets as `Headers` even when sent as a plain record.
+ */
+export function reportFailure(
+  attempt: Attempt,
+  error: CmsError | CmsConnectionError | undefined,
+  onError: CmsClientConfig['onError'],
+): CmsError | CmsConnectionError {
+  const failure = error ?? attempt.failure ?? new CmsConnectionError('No response.', attempt.url);
+  if (onError) {
+    const info = attempt.info;
+    if (!(info.headers instanceof Headers)) info.headers = new Headers(info.headers);
+    onError(failure, info as CmsRequestInfo);
+  }
+  return failure;
 }
 
 /** `toQueryString` (query-string.ts), for the client's queries that `queryText` left to it. */

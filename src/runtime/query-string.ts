@@ -1,5 +1,5 @@
 /**
- * `toQueryString`: the query writer (query.ts) with long lists fitted (query-fit.ts) and every
+ * `toQueryString`: the query writer (query-writer.ts) with long lists fitted (query-fit.ts) and every
  * problem it finds worded as the `TypeError` that names the path and the fix.
  *
  * @copiedIntoParts The core exports `toQueryString` from here, and the client's own requests use
@@ -9,7 +9,6 @@
  * with the first query that has a list to fit or a problem to explain.
  */
 
-import { type QueryProblem, writeQuery } from './query.ts';
 import { fitArrayLimit } from './query-fit.ts';
 import {
   ARRAY_LIMIT,
@@ -20,6 +19,7 @@ import {
   type QueryPath,
   type QueryRecord,
 } from './query-limits.ts';
+import { type QueryProblem, writeQuery } from './query-writer.ts';
 
 /** The values written of the arrays that share one path, and their characters. */
 interface QueryListUsage {

@@ -19,25 +19,20 @@
  *   and `documentId`, but left out of a query string it returns every field. Use
  *   `fields: ['documentId']` for ids only.
  *
- * Inputs qs would read back as something else throw a `TypeError` before anything is sent, with
- * the path of the offending value (`filters.title.$in`) and how to fix it:
+ * Inputs qs would read back as something else are not written:
  * - `$in` with no values: left out, it would match every entry instead of none;
  * - an object key that is empty, contains `[` or `]`, is all digits below the top level (qs
  *   reads `a[0]` as an array index) or names an `Object.prototype` member (qs drops it);
  * - nesting deeper than `QUERY_DEPTH_LIMIT` bracket levels;
- * - an array longer than `ARRAY_LIMIT` that `fitArrayLimit` cannot split;
+ * - an array longer than `ARRAY_LIMIT` (which `fitArrayLimit` may split);
  * - more than `PARAMETER_LIMIT` parameters, or a query longer than `MAX_QUERY_LENGTH`;
  * - functions, symbols, invalid Dates and objects that are not plain (Map, Set, class instances).
  *
- * `filters` is sent as `fitArrayLimit` rewrites it, so that no array is longer than `ARRAY_LIMIT`
- * while the filter keeps its meaning (see there). That rewrite is a copy, so it is made only when
- * it can matter: `params` is written as given, checked while it is written, and written again from
- * the copy when it holds a longer list or fails a check (errors name paths in the copy).
- *
- * This file is the writer and its checks: they find every problem (`QueryProblem`) and leave its
- * wording to query-string.ts (`toQueryString`), which also fits long lists. The client writes its
- * queries with `queryText` and loads query-string.ts (in failures.ts) only for a query that has
- * a list to fit or a problem to explain.
+ * This file is what every request runs: the encoding of keys and values, and `queryText`, which
+ * writes a query that has none of those problems and gives up at the first one. Giving up costs
+ * nothing to explain: query-writer.ts writes the query again with the path of each value, and
+ * query-string.ts (`toQueryString`, loaded with failures.ts) fits long lists there or throws the
+ * `TypeError` that names the path and the fix.
  */
 import {
   ARRAY_LIMIT,
@@ -45,57 +40,14 @@ import {
   MAX_QUERY_LENGTH,
   PARAMETER_LIMIT,
   QUERY_DEPTH_LIMIT,
-  type QueryPath,
   type QueryRecord,
 } from './query-limits.ts';
 
-/**
- * What the writer finds that Strapi would not read back as given, at a path: an object key that
- * is empty, holds `[` or `]`, is all digits below the top level or names an `Object.prototype`
- * member; nesting too deep; `$in` with no values; a list longer than `ARRAY_LIMIT`; an invalid
- * Date, a value a query string cannot carry, text with a lone surrogate.
- * @internal
- */
-export type QueryProblem =
-  | 'emptyKey'
-  | 'bracketKey'
-  | 'digitKey'
-  | 'prototypeKey'
-  | 'depth'
-  | 'emptyIn'
-  | 'arrayLimit'
-  | 'invalidDate'
-  | 'value'
-  | 'surrogate';
-
-/**
- * The error to throw for a problem at `path` (whose last key is the offending one); `detail` is
- * the item count of a long list, or the value that cannot be carried.
- * @internal
- */
-export type QueryExplainer = (problem: QueryProblem, path: QueryPath, detail?: unknown) => Error;
-
-/** Called for each leaf value written in a list, with the characters it added to the query. @internal */
-export type QueryListCounter = (path: QueryPath, chars: number) => void;
-
-/** One pass over a params object: the query string so far, and where the writer is. */
-export interface QueryWriter {
-  /** The query string written so far. */
+/** The query string and its parameter count, as `queryText` writes them. */
+interface QueryDraft {
   out: string;
-  /** Parameters written so far. */
   count: number;
-  /** Keys and array positions down to the value being written, for error messages. */
-  path: (string | number)[];
-  /** Writing `fitArrayLimit`'s output: a long array is reported, not a reason to fit first. */
-  fitted: boolean;
-  /** Makes the error thrown at a problem. */
-  explain: QueryExplainer;
-  /** Gathers the values of each list, only to explain an exceeded limit. */
-  lists: QueryListCounter | undefined;
 }
-
-/** Without an explainer: the problem's name, for a caller that only needs to know there is one. */
-const unexplained: QueryExplainer = (problem) => new TypeError(problem);
 
 /**
  * The query string for `params` when it can be sent as written: `undefined` when it holds a list
@@ -104,116 +56,98 @@ const unexplained: QueryExplainer = (problem) => new TypeError(problem);
  */
 export function queryText(params: object | undefined): string | undefined {
   if (params === undefined || params === null) return '';
-  if (!isPlainQueryObject(params)) return undefined;
-  try {
-    const { out, count } = writeQuery(params, false);
-    return out.length > MAX_QUERY_LENGTH || count > PARAMETER_LIMIT ? undefined : out;
-  } catch {
-    return undefined;
-  }
+  const draft: QueryDraft = { out: '', count: 0 };
+  return isPlainQueryObject(params) &&
+    draftObject(draft, '', params, 0) &&
+    draft.out.length <= MAX_QUERY_LENGTH &&
+    draft.count <= PARAMETER_LIMIT
+    ? draft.out
+    : undefined;
 }
 
-/** Writes `params`, throwing `explain`'s error at the first problem. @internal */
-export function writeQuery(
-  params: QueryRecord,
-  fitted: boolean,
-  explain: QueryExplainer = unexplained,
-  lists?: QueryListCounter,
-): QueryWriter {
-  const writer: QueryWriter = { out: '', count: 0, path: [], fitted, explain, lists };
-  writeQueryObject(writer, '', params);
-  return writer;
-}
-
-function writeQueryObject(writer: QueryWriter, prefix: string, object: QueryRecord): void {
-  const path = writer.path;
+/** `levels`: the keys and array positions above `object`'s keys. */
+function draftObject(draft: QueryDraft, prefix: string, object: QueryRecord, levels: number): boolean {
   for (const key of Object.keys(object)) {
     const value = object[key];
     if (value === undefined) continue;
-    path.push(key);
-    const encoded = encodeQueryKey(writer, key);
-    const count = writer.count;
-    writeQueryValue(writer, prefix === '' ? encoded : `${prefix}[${encoded}]`, value);
-    if (writer.count === count && key === '$in') throw writer.explain('emptyIn', path);
-    path.pop();
+    const encoded = queryKeyText(key, levels > 0);
+    const count = draft.count;
+    if (
+      encoded === undefined ||
+      !draftValue(draft, prefix === '' ? encoded : `${prefix}[${encoded}]`, value, levels + 1) ||
+      (draft.count === count && key === '$in')
+    )
+      return false;
   }
+  return true;
 }
 
-function writeQueryValue(writer: QueryWriter, key: string, value: unknown): void {
-  const path = writer.path;
-  if (path.length - 1 > QUERY_DEPTH_LIMIT) throw writer.explain('depth', path);
-  if (Array.isArray(value)) writeQueryArray(writer, key, value);
-  else if (isPlainQueryObject(value)) writeQueryObject(writer, key, value);
-  else {
-    const part = value === null ? key : `${key}=${queryValueText(writer, value)}`;
-    writer.out = writer.count++ === 0 ? part : `${writer.out}&${part}`;
+/** `levels`: the keys and array positions down to `value`, its own included. */
+function draftValue(draft: QueryDraft, key: string, value: unknown, levels: number): boolean {
+  if (levels - 1 > QUERY_DEPTH_LIMIT) return false;
+  if (Array.isArray(value)) {
+    if (value.length > ARRAY_LIMIT) return false;
+    let index = 0;
+    for (const item of value) {
+      const count = draft.count;
+      if (item !== undefined && !draftValue(draft, key + QUERY_INDICES[index], item, levels + 1))
+        return false;
+      if (draft.count !== count) index += 1;
+    }
+    return true;
   }
+  if (isPlainQueryObject(value)) return draftObject(draft, key, value, levels);
+  const text = value === null ? key : queryValueText(value);
+  if (text === undefined) return false;
+  const part = value === null ? key : `${key}=${text}`;
+  draft.out = draft.count++ === 0 ? part : `${draft.out}&${part}`;
+  return true;
 }
 
 /** `[0]` to `[99]`, made once: writing a number as text is slow. */
-const QUERY_INDICES = Array.from({ length: ARRAY_LIMIT }, (_, index) => `[${index}]`);
+export const QUERY_INDICES: readonly string[] = Array.from(
+  { length: ARRAY_LIMIT },
+  (_, index) => `[${index}]`,
+);
 
-function writeQueryArray(writer: QueryWriter, key: string, items: readonly unknown[]): void {
-  const { path, lists } = writer;
-  // A list this long may be one that fitArrayLimit splits: toQueryString writes the fitted copy.
-  if (!writer.fitted && items.length > ARRAY_LIMIT) throw writer.explain('arrayLimit', path, items.length);
-  let index = 0;
-  let position = 0;
-  for (const item of items) {
-    if (item === undefined) continue;
-    const { count, out } = writer;
-    // Error paths name the position in the fitted copy, which has no undefined items; `index`
-    // counts the items written (an empty object or array writes nothing).
-    path.push(position++);
-    writeQueryValue(writer, key + (QUERY_INDICES[index] ?? `[${index}]`), item);
-    path.pop();
-    if (writer.count === count) continue;
-    index += 1;
-    // One value of this list: its `key=value` and the `&` before or after it.
-    if (lists !== undefined && !Array.isArray(item) && !isPlainQueryObject(item))
-      lists(path, writer.out.length - out.length + (count === 0 ? 1 : 0));
-  }
-  if (index > ARRAY_LIMIT) throw writer.explain('arrayLimit', path, index);
-}
-
-/** A leaf value as written: encoded text. */
-function queryValueText(writer: QueryWriter, value: unknown): string {
+/**
+ * A leaf value as written (encoded text), or `undefined` when a query string cannot carry it:
+ * an invalid Date, text with a lone surrogate, anything but a string, number, boolean, bigint or Date.
+ * @internal
+ */
+export function queryValueText(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
-      return encodeQueryText(writer, value);
+      return encodeQueryText(value);
     case 'boolean':
     case 'bigint':
       return String(value);
     case 'number':
       // Only the exponent form of a number this large (`1e+21`) has a character to encode.
-      return Math.abs(value) < 1e21 ? String(value) : encodeQueryText(writer, String(value));
+      return Math.abs(value) < 1e21 ? String(value) : encodeQueryText(String(value));
   }
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) throw writer.explain('invalidDate', writer.path);
-    return encodeQueryText(writer, value.toISOString());
-  }
-  throw writer.explain('value', writer.path, value);
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return encodeQueryText(value.toISOString());
+  return undefined;
 }
 
 /** Keys that passed the checks and need no encoding (bounded: cleared at 1000 keys). */
 const PLAIN_QUERY_KEYS = new Set<string>();
 
-/** `key` as written, once checked that qs reads it back as this key. */
-function encodeQueryKey(writer: QueryWriter, key: string): string {
+/**
+ * `key` as written, or `undefined` when qs would not read it back as this key: empty, with `[`
+ * or `]`, all digits below the top level (`nested`), or an `Object.prototype` member's name.
+ * @internal
+ */
+export function queryKeyText(key: string, nested: boolean): string | undefined {
   if (PLAIN_QUERY_KEYS.has(key)) return key;
-  const path = writer.path;
-  const problem: QueryProblem | undefined =
-    key === ''
-      ? 'emptyKey'
-      : /[[\]]/.test(key)
-        ? 'bracketKey'
-        : path.length > 1 && /^\d+$/.test(key)
-          ? 'digitKey'
-          : Object.hasOwn(Object.prototype, key)
-            ? 'prototypeKey'
-            : undefined;
-  if (problem !== undefined) throw writer.explain(problem, path);
-  const encoded = encodeQueryText(writer, key);
+  if (
+    key === '' ||
+    /[[\]]/.test(key) ||
+    (nested && /^\d+$/.test(key)) ||
+    Object.hasOwn(Object.prototype, key)
+  )
+    return undefined;
+  const encoded = encodeQueryText(key);
   // An all-digit key passes only at the top level, so it is checked each time.
   if (encoded === key && !/^\d+$/.test(key)) {
     if (PLAIN_QUERY_KEYS.size >= 1000) PLAIN_QUERY_KEYS.clear();
@@ -222,13 +156,13 @@ function encodeQueryKey(writer: QueryWriter, key: string): string {
   return encoded;
 }
 
-/** `encodeURIComponent`, leaving `$ , : @` readable; a lone surrogate is a problem. */
-function encodeQueryText(writer: QueryWriter, text: string): string {
+/** `encodeURIComponent`, leaving `$ , : @` readable; `undefined` for text with a lone surrogate. */
+function encodeQueryText(text: string): string | undefined {
   if (!/[^\w.!~*'()$,:@-]/.test(text)) return text;
   try {
     return encodeURIComponent(text).replace(/%(?:24|2C|3A|40)/g, decodeURIComponent);
-  } catch (error) {
-    if (!(error instanceof URIError)) throw error;
-    throw writer.explain('surrogate', writer.path);
+  } catch {
+    // encodeURIComponent throws only a URIError, for a lone surrogate.
+    return undefined;
   }
 }

@@ -6,7 +6,6 @@
  */
 import type { LogoutScope } from './auth.ts';
 import type { Attempt, CacheOptions, CmsCredentials } from './core.ts';
-import { CmsConnectionError } from './errors.ts';
 import { CmsSession, hasJwt } from './session.ts';
 import type { CorePort, SessionFlow, StartedSession } from './session-port.ts';
 
@@ -15,8 +14,14 @@ interface WebLocks {
   request<T>(name: string, callback: () => Promise<T>): Promise<T>;
 }
 
-/** The core, and the session the flow works on. */
-interface SessionPort extends CorePort {
+/** What the flow uses of the core, and the session it works on. */
+interface SessionPort {
+  /** The checked config: the flow reads `baseURL` and `credentials`, and the token. */
+  readonly config: CorePort['core'];
+  send: CorePort['send'];
+  settle: CorePort['settle'];
+  fail: CorePort['fail'];
+  log: CorePort['log'];
   session(): CmsSession<Attempt>;
 }
 
@@ -25,17 +30,28 @@ interface SessionPort extends CorePort {
  * a browser, otherwise only answering `auth.refresh()` and ending with `auth.logout()`.
  */
 export function startSession(core: CorePort, active: boolean): StartedSession<Attempt> {
+  const config = core.core;
   const session: CmsSession<Attempt> = new CmsSession<Attempt>(
     active,
-    { refreshExchange: (refreshToken) => refreshExchange(port, refreshToken) },
     {
-      get: () => core.config.token,
+      refreshExchange: (refreshToken) => refreshExchange(port, refreshToken),
+      log: (exchange) => core.log(exchange, exchange.status),
+    },
+    {
+      get: () => config.token,
       set: (value) => {
-        core.config.token = value;
+        config.token = value;
       },
     },
   );
-  const port: SessionPort = { ...core, session: () => session };
+  const port: SessionPort = {
+    config,
+    send: (path, options) => core.send(path, options),
+    settle: (attempt, options) => core.settle(attempt, options),
+    fail: (attempt, error) => core.fail(attempt, error),
+    log: (attempt, status) => core.log(attempt, status),
+    session: () => session,
+  };
   return { session, flow: sessionFlow(port) };
 }
 
@@ -66,9 +82,8 @@ async function refreshSession(port: SessionPort): Promise<boolean> {
     return port.fail(
       exchange,
       exchange.failure ??
-        (response
-          ? (await import('./failures.ts')).errorFromResponse(response, exchange.text, exchange.url)
-          : new CmsConnectionError('No response.', exchange.url)),
+        (response &&
+          (await import('./failures.ts')).errorFromResponse(response, exchange.text, exchange.url)),
     );
   }
   return false;

@@ -14,9 +14,9 @@ export interface SessionExchange {
   status: number;
   ok: boolean;
   /** The parsed JSON body of a successful refresh, otherwise undefined. */
-  json: unknown;
+  json?: unknown;
   /** Sent under the session's own access token (the one a login or refresh stored). */
-  ownToken: string | undefined;
+  ownToken?: string | undefined;
   /** Sent with no `Authorization` header at all. */
   anonymous: boolean;
   /** `onRequest` or `cacheOptions.headers` set or removed `Authorization` on this request. */
@@ -29,6 +29,8 @@ export interface SessionExchange {
  */
 export interface SessionTransport<E extends SessionExchange> {
   refreshExchange(refreshToken: string | undefined): Promise<E>;
+  /** The debug log line of a failed request about to be recovered. */
+  log(exchange: E): void;
 }
 
 /**
@@ -87,10 +89,10 @@ export interface SessionFlow {
   afterRefresh<T>(send: () => Promise<T>, crossTab: boolean): Promise<T>;
 }
 
-/** What the session flow uses of the client core. @internal */
+/** What the session flow uses of the client core (`CmsClientCore` itself). @internal */
 export interface CorePort {
   /** The checked config: the flow reads `baseURL` and `credentials`, and the token. */
-  readonly config: {
+  readonly core: {
     readonly baseURL: string;
     readonly credentials: CmsCredentials | undefined;
     token: string | undefined;
@@ -100,7 +102,7 @@ export interface CorePort {
   /** Turns an attempt into its result, or reports and throws its error. */
   settle<T>(attempt: Attempt, options: CallOptions): Promise<T>;
   /** Reports a failed attempt (debug log, `onError`) and throws its error. */
-  fail(attempt: Attempt, error: CmsError | CmsConnectionError): never;
+  fail(attempt: Attempt, error: CmsError | CmsConnectionError | undefined): Promise<never>;
   /** The debug log line of an attempt. */
   log(attempt: Attempt, status: number | string): void;
 }
@@ -116,10 +118,11 @@ export interface SessionState<E extends SessionExchange = SessionExchange> {
   latched: boolean;
   /** The client's token is the one the session stored (not one set by the application). */
   readonly ownsToken: boolean;
-  /** Whether a failed request may refresh and be retried once. */
-  mayRecover(exchange: SessionExchange): boolean;
-  /** Refreshes (or finds the token already refreshed) for a failed request. */
-  recover(exchange: E): Promise<RefreshOutcome<E>>;
+  /**
+   * The answer to keep for a request: when it failed in a way that may recover, the request sent
+   * again (`resend`) once the session has a fresh token; otherwise `exchange` itself.
+   */
+  retried(exchange: E, resend: () => Promise<E>): Promise<E>;
   /** The application set its own token: the session no longer owns it. */
   disown(): void;
   /** Forgets the tokens (`auth.clearToken()`), and latches automatic refresh. */

@@ -52,18 +52,25 @@ export class CmsSession<E extends SessionExchange = SessionExchange> implements 
   }
 
   /** Whether a failed request may refresh and be retried once (spec part 5, rules 1 to 3 and 8). */
-  mayRecover(exchange: SessionExchange): boolean {
+  private mayRecover(exchange: SessionExchange): boolean {
     if (!this.active || this.latched || exchange.customAuthorization) return false;
     if (exchange.status === 401) return exchange.ownToken !== undefined;
     if (exchange.status === 403) return exchange.anonymous;
     return false;
   }
 
+  /** A request that may recover, sent again once `recover` has a fresh token; otherwise as it is. */
+  async retried(exchange: E, resend: () => Promise<E>): Promise<E> {
+    if (!this.mayRecover(exchange)) return exchange;
+    this.transport.log(exchange);
+    return (await this.recover(exchange)).kind === 'refreshed' ? resend() : exchange;
+  }
+
   /**
    * Gets a fresh access token for a request that failed under an expired one. A request that
    * failed under a token that has been replaced since is retried without a refresh of its own.
    */
-  async recover(exchange: E): Promise<RefreshOutcome<E>> {
+  private async recover(exchange: E): Promise<RefreshOutcome<E>> {
     const current = this.token.get();
     if (
       exchange.ownToken !== undefined &&

@@ -32,11 +32,14 @@ import { RUNTIME_PARTS } from '../helpers/runtime-parts.ts';
  * message, the table-driven constructor and a seventh part (`runtime-writes`, each part's module
  * wrapper costs bytes) came, and 12,679 B with an eighth part, `runtime-request-extras` (what a
  * request needs beyond a plain read: the check that picks it and the part's wrapper cost 199 B,
- * for 277 B less in the first load). The budget is that plus about 1%, so a change that adds a few hundred bytes compressed fails
+ * for 277 B less in the first load), and 12,924 B once the client's queries were written by a
+ * writer of their own that gives up at the first problem (query.ts), the path-keeping writer
+ * going to the failures part with `toQueryString` (+182 B: both writers are in the whole client).
+ * The budget is that plus about 1%, so a change that adds a few hundred bytes compressed fails
  * here and has to raise this number on purpose, in review.
  * Issue 16 asks for 9 KB: `npm run bench -- bundle` reports that budget as missed.
  */
-export const CLIENT_GZIP_BUDGET = 12_800;
+export const CLIENT_GZIP_BUDGET = 13_050;
 
 /**
  * Bytes, gzipped, that a page calling only `find` and `findOne` on two collection types loads
@@ -57,11 +60,17 @@ export const CLIENT_GZIP_BUDGET = 12_800;
  * and `create`, `update` and `delete` load on the first write (`runtime-writes`, -145 B). Then
  * 5,479 and 5,822 B: a request beyond a plain read with the client's token (a body, hooks,
  * headers, credentials, the timeout, a signal, the tokens of auth routes and the session) is
- * completed by `runtime-request-extras`, loaded when one is first sent (-277 B). The budget is
- * the larger plus about 5%. Issue 16 asks for 5 KB: the bench reports that budget as
- * missed.
+ * completed by `runtime-request-extras`, loaded when one is first sent (-277 B). Then 5,069 and
+ * 5,411 B: the client's queries are written by query.ts's `queryText`, which keeps no path and
+ * gives up at the first problem, and the writer that names the path went to the failures part with
+ * `toQueryString` (-224 B); the session's port is the core itself (-39 B); `onError` is called from
+ * the failures part, the attempt starts without its empty fields, a request that may recover is
+ * retried by the session, the secrets of a URL are masked by one replace (-74 B), and
+ * `auth.confirmEmail` reads its redirect itself (-58 B). Issue 16 asks for 5 KB (5,120 B) at
+ * both sizes: N=5 is held to it; N=100 (the table of 100 content types is 1.1 KB of the entry
+ * chunk) to what it measures plus about 3%, and the bench reports that budget as missed.
  */
-export const FIND_ONLY_GZIP_BUDGET = 6_100;
+export const FIND_ONLY_GZIP_BUDGET: Readonly<Record<5 | 100, number>> = { 5: 5_120, 100: 5_580 };
 
 it(`the generated N=5 client is at most ${CLIENT_GZIP_BUDGET} bytes minified and gzipped`, async (t) => {
   const dir = emptyDir(join(WORK_DIR, 'size-test'));
@@ -75,15 +84,15 @@ it(`the generated N=5 client is at most ${CLIENT_GZIP_BUDGET} bytes minified and
   );
 });
 
-for (const n of [5, 100]) {
-  it(`an app calling only find and findOne (N=${n}) loads at most ${FIND_ONLY_GZIP_BUDGET} bytes first, and no auth, upload, session or failure code`, async (t) => {
+for (const n of [5, 100] as const) {
+  it(`an app calling only find and findOne (N=${n}) loads at most ${FIND_ONLY_GZIP_BUDGET[n]} bytes first, and no auth, upload, session or failure code`, async (t) => {
     const dir = emptyDir(join(WORK_DIR, `size-test-find-${n}`));
     generateOurs(syntheticPayload(n), dir, 'js');
     const size = await splitBundleSize(findOnlyApp(dir), dir);
     t.diagnostic(`a find/findOne page at N=${n} loads ${size.initial.gzip} B gzipped first`);
     assert.ok(
-      size.initial.gzip <= FIND_ONLY_GZIP_BUDGET,
-      `a find/findOne page loads ${size.initial.gzip} bytes gzipped first, over the budget of ${FIND_ONLY_GZIP_BUDGET}.`,
+      size.initial.gzip <= FIND_ONLY_GZIP_BUDGET[n],
+      `a find/findOne page loads ${size.initial.gzip} bytes gzipped first, over the budget of ${FIND_ONLY_GZIP_BUDGET[n]}.`,
     );
     assert.deepEqual(
       size.lazy.map((chunk) => chunk.name).sort(),

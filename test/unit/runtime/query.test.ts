@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import qs from 'qs';
 import { CmsClientCore } from '../../../src/runtime/core.ts';
 import { PUBLICATION_FILTERS } from '../../../src/runtime/params.ts';
+import { queryText } from '../../../src/runtime/query.ts';
 import { fitArrayLimit } from '../../../src/runtime/query-fit.ts';
 import {
   ARRAY_LIMIT,
@@ -734,6 +735,87 @@ describe('one pass over the params as given, the fitted copy only when needed', 
       /1001 parameters/,
       /Fix: 100 of them are values of a0: send them in batches of at most 99 per request\.$/,
     );
+  });
+});
+
+describe(`queryText, what every request writes, agrees with toQueryString (seed ${SEED})`, () => {
+  it(`${RUNS} random Strapi-like params: the same text, or left to toQueryString only when it fits or throws`, () => {
+    let written = 0;
+    fc.assert(
+      fc.property(paramsArb, (params) => {
+        const text = queryText(params);
+        let expected: string | Error;
+        try {
+          expected = toQueryString(params);
+        } catch (error) {
+          expected = error as Error;
+        }
+        if (text !== undefined) {
+          written += 1;
+          assert.equal(text, expected);
+        } else if (typeof expected === 'string') {
+          // Written by toQueryString but not as given: it had a list to fit.
+          assert.notDeepEqual(fitArrayLimit(params), params);
+        }
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+    assert.ok(written > RUNS / 2, `queryText wrote only ${written} of ${RUNS} generated params`);
+  });
+
+  it('gives up on every input toQueryString rejects or fits, and writes the rest as it does', () => {
+    let deep: unknown = 'leaf';
+    for (let level = QUERY_DEPTH_LIMIT + 1; level > 0; level -= 1) deep = { [`k${level}`]: deep };
+    let deepest: unknown = 'leaf';
+    for (let level = QUERY_DEPTH_LIMIT; level > 0; level -= 1) deepest = { [`k${level}`]: deepest };
+    const cyclic: Json = { title: 'x' };
+    cyclic.self = cyclic;
+    const rejected: unknown[] = [
+      [1, 2],
+      new Map(),
+      { filters: { 'title[$eq]': 'x' } },
+      { a: [{ 'b]': 1 }] },
+      { filters: { '': 'x' } },
+      { filters: { 7: 'x' } },
+      { filters: { title: { $in: { 0: 'a' } } } },
+      JSON.parse('{"filters": {"__proto__": {"$eq": "x"}}}'),
+      { filters: { title: { constructor: 'x' } } },
+      { top: deep },
+      { filters: cyclic },
+      { filters: { id: { $in: [] } } },
+      { filters: { id: { $in: [undefined, {}] } } },
+      { filters: { field: { $eq: () => 1 } } },
+      { filters: { field: { $eq: Symbol('s') } } },
+      { filters: { field: { $eq: new Set([1]) } } },
+      { filters: { field: { $eq: new Date(Number.NaN) } } },
+      { filters: { title: '\uD800' } },
+      { filters: { '\uDC00': 'x' } },
+      { fields: range(101).map(String) },
+      { title: 'x'.repeat(MAX_QUERY_LENGTH) },
+      Object.fromEntries(range(PARAMETER_LIMIT + 1).map((index) => [`k${index}`, index])),
+    ];
+    for (const [index, params] of rejected.entries()) {
+      assert.equal(queryText(params as object), undefined, `queryText wrote rejected[${index}]`);
+      assert.throws(() => toQueryString(params as object), TypeError);
+    }
+    // A list over the limit: toQueryString splits it, or writes it once its undefined items are gone.
+    for (const params of [
+      { filters: { id: { $in: range(150) } } },
+      { fields: [...range(100).map(String), undefined] },
+    ]) {
+      assert.equal(queryText(params), undefined);
+      assert.doesNotThrow(() => toQueryString(params));
+    }
+    const accepted: object[] = [
+      { 7: 'x', title: 'y', sort: ['title:asc'], when: new Date(Date.UTC(2024, 0, 2)), big: 10n, none: null },
+      { a: [1.5, -0, 1e21, Number.NaN, true, undefined, {}, [], 'a b&c'], b: { c: undefined } },
+      { fields: range(100).map(String) },
+      { top: deepest },
+      Object.assign(Object.create(null) as Json, { title: 'x' }),
+    ];
+    for (const params of accepted) assert.equal(queryText(params), toQueryString(params));
+    assert.equal(queryText(undefined), '');
+    assert.equal(queryText({}), '');
   });
 });
 

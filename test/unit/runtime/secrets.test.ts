@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { inspect } from 'node:util';
+import fc from 'fast-check';
 import { type AuthRoutes, authApi } from '../../../src/runtime/auth.ts';
 import { CmsClientCore } from '../../../src/runtime/core.ts';
 import { CmsConnectionError, CmsError, maskSecrets } from '../../../src/runtime/errors.ts';
@@ -131,5 +132,54 @@ describe('secrets stay out of what gets printed', () => {
       'http://x/api/a?code=***&Token=***&refresh%5Ftoken=***&jwt=***&page=5&codes=6',
     );
     assert.equal(maskSecrets('http://x/api/a'), 'http://x/api/a');
+    assert.equal(
+      maskSecrets('http://x/a&token=1/b?flag&=x&token&token=a=b&%E0%A4%A=2&code='),
+      'http://x/a&token=1/b?flag&=x&token&token=***&%E0%A4%A=2&code=***',
+    );
+  });
+
+  it('maskSecrets agrees with a pair-by-pair reading of the query on random URLs', () => {
+    const secret =
+      /^(?:code|confirmation|access_token|id_token|refresh_token|refreshToken|token|jwt|password|secret)$/i;
+    // The query split at `&`, each pair at its first `=`, the name decoded when it can be.
+    const reference = (url: string): string => {
+      const start = url.indexOf('?');
+      if (start === -1) return url;
+      const pairs = url
+        .slice(start + 1)
+        .split('&')
+        .map((pair) => {
+          const equals = pair.indexOf('=');
+          if (equals === -1) return pair;
+          let name = pair.slice(0, equals);
+          try {
+            name = decodeURIComponent(name);
+          } catch {}
+          return secret.test(name) ? `${pair.slice(0, equals)}=***` : pair;
+        });
+      return `${url.slice(0, start)}?${pairs.join('&')}`;
+    };
+    const piece = fc.constantFrom(
+      'token',
+      'Code',
+      'jwt',
+      'page',
+      'refresh%5Ftoken',
+      '%E0%A4%A',
+      '=',
+      '&',
+      '?',
+      '/',
+      'a',
+      '1',
+      '',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (pieces) => {
+        const url = `http://x/api/${pieces.join('')}`;
+        assert.equal(maskSecrets(url), reference(url));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
