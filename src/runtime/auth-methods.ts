@@ -40,7 +40,7 @@ export function authMethods<S extends SchemaShape>(
 ): Partial<Record<keyof AuthMethods<S>, unknown>> {
   /** A route anyone may call: without the session's (maybe expired) token, never refreshed. */
   const publicRequest = <T>(path: string, options: CallOptions) =>
-    client.call<T>(path, { ...options, publicAuthRoute: true, noRecover: true });
+    client.call<T>(path, { ...options, auth: { ...options.auth, publicRoute: true }, noRecover: true });
   /** A public route that takes an email address (`{ email }`) as its JSON body. */
   const emailRoute =
     (method: string, path: string) => (data: { email: string }, cacheOptions?: CacheOptions) => {
@@ -60,7 +60,7 @@ export function authMethods<S extends SchemaShape>(
           method,
           ...(method === 'GET' ? { query: payload } : { body: payload }),
           cacheOptions,
-          credentials: flow.credentials(),
+          auth: { credentials: flow.credentials() },
         }),
       true,
     );
@@ -109,7 +109,7 @@ export function authMethods<S extends SchemaShape>(
             method: 'POST',
             body: data,
             cacheOptions,
-            credentials: flow.credentials(),
+            auth: { credentials: flow.credentials() },
           }),
         false,
       );
@@ -125,8 +125,7 @@ export function authMethods<S extends SchemaShape>(
       return confirmRequest(client, path, {
         query: { confirmation },
         cacheOptions,
-        manualRedirect: true,
-        publicAuthRoute: true,
+        auth: { manualRedirect: true, publicRoute: true },
         noRecover: true,
       });
     };

@@ -112,20 +112,30 @@ export interface CallOptions extends RequestOptions {
    * (except a DELETE's 204), is a `CmsConnectionError` rather than a `TypeError` later.
    */
   envelope?: boolean;
+  /** What an auth route or the session sends instead of the client's token and credentials. */
+  auth?: AuthRequest;
+  /** Never refresh and retry this request. */
+  noRecover?: boolean;
+  /** A read's tags of the cache-tag scheme (cache-tags.ts), sent before the call's own unless opted out. */
+  tags?: readonly string[] | undefined;
+}
+
+/**
+ * How a request of `client.auth` or the session differs from the client's own: request-extras.ts
+ * sends it.
+ * @internal
+ */
+export interface AuthRequest {
   /** Send this Bearer token instead of the client's. */
   bearer?: string | undefined;
   /** A public auth route: an active session does not send its own (maybe expired) token. */
-  publicAuthRoute?: boolean;
+  publicRoute?: boolean;
   /** Fetch credentials for this request instead of the configured ones. */
   credentials?: CmsCredentials | undefined;
   /** Never carries `Authorization`, even when `onRequest` sets it (the refresh request). */
-  anonymousRequest?: boolean;
-  /** Never refresh and retry this request. */
-  noRecover?: boolean;
+  anonymous?: boolean;
   /** Do not follow a redirect: the caller reads the 3xx answer (`auth.confirmEmail`). */
   manualRedirect?: boolean;
-  /** A read's tags of the cache-tag scheme (cache-tags.ts), sent before the call's own unless opted out. */
-  tags?: readonly string[] | undefined;
 }
 
 /**
@@ -512,11 +522,7 @@ function needsShaping(
   const token = core.token;
   return !!(
     options.body !== undefined ||
-    options.bearer !== undefined ||
-    options.credentials !== undefined ||
-    options.anonymousRequest ||
-    options.publicAuthRoute ||
-    options.manualRedirect ||
+    options.auth ||
     cache?.headers ||
     cache?.signal ||
     core.onRequest ||

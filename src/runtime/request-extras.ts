@@ -27,12 +27,12 @@ export async function shapeRequest(
   attempt: Attempt,
   init: SentInit,
 ): Promise<Shaped> {
+  const auth = options.auth;
   const ownToken = session?.ownsToken === true ? core.token : undefined;
   const token =
-    options.anonymousRequest === true
+    auth?.anonymous === true
       ? undefined
-      : (options.bearer ??
-        (options.publicAuthRoute === true && ownToken !== undefined ? undefined : core.token));
+      : (auth?.bearer ?? (auth?.publicRoute === true && ownToken !== undefined ? undefined : core.token));
   const authorization = token ? `Bearer ${token}` : null;
   const cache = options.cacheOptions;
   const custom = cache?.headers;
@@ -58,12 +58,12 @@ export async function shapeRequest(
       else headers.set(name, value);
     }
     if (core.onRequest) await core.onRequest(attempt.info as CmsRequestInfo);
-    if (options.anonymousRequest === true) headers.delete('Authorization');
+    if (auth?.anonymous === true) headers.delete('Authorization');
     sent = headers.get('Authorization');
   }
-  const credentials = options.credentials ?? core.credentials;
+  const credentials = auth?.credentials ?? core.credentials;
   if (credentials) init.credentials = credentials;
-  if (options.manualRedirect === true) init.redirect = 'manual';
+  if (auth?.manualRedirect === true) init.redirect = 'manual';
   attempt.started = Date.now();
   attempt.ownToken =
     ownToken !== undefined && token === ownToken && sent === authorization ? ownToken : undefined;

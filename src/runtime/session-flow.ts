@@ -121,8 +121,7 @@ async function logoutSession(
     port.send(path, {
       method: 'POST',
       body: held === undefined ? sessions : { ...sessions, refreshToken: held },
-      bearer,
-      credentials: held === undefined ? sessionCredentials(port) : port.config.credentials,
+      auth: { bearer, credentials: held === undefined ? sessionCredentials(port) : port.config.credentials },
       noRecover: true,
       cacheOptions,
     });
@@ -147,9 +146,8 @@ async function refreshExchange(port: SessionPort, refreshToken: string | undefin
     port.send('auth/refresh', {
       method: 'POST',
       body: refreshToken === undefined ? undefined : { refreshToken },
-      anonymousRequest: true,
       // A held refresh token goes in the body alone: Strapi reads a cookie first.
-      credentials: refreshToken === undefined ? sessionCredentials(port) : 'omit',
+      auth: { anonymous: true, credentials: refreshToken === undefined ? sessionCredentials(port) : 'omit' },
       noRecover: true,
     });
   // Tabs share the cookie, and a refresh token works once: with Web Locks the tabs of this
