@@ -97,9 +97,12 @@ function draftValue(draft: QueryDraft, key: string, value: unknown, levels: numb
     return true;
   }
   if (isPlainQueryObject(value)) return draftObject(draft, key, value, levels);
-  const text = value === null ? key : queryValueText(value);
-  if (text === undefined) return false;
-  const part = value === null ? key : `${key}=${text}`;
+  let part = key;
+  if (value !== null) {
+    const text = queryValueText(value);
+    if (text === undefined) return false;
+    part = `${key}=${text}`;
+  }
   draft.out = draft.count++ === 0 ? part : `${draft.out}&${part}`;
   return true;
 }

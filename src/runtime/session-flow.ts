@@ -14,14 +14,8 @@ interface WebLocks {
   request<T>(name: string, callback: () => Promise<T>): Promise<T>;
 }
 
-/** What the flow uses of the core, and the session it works on. */
-interface SessionPort {
-  /** The checked config: the flow reads `baseURL` and `credentials`, and the token. */
-  readonly config: CorePort['core'];
-  send: CorePort['send'];
-  settle: CorePort['settle'];
-  fail: CorePort['fail'];
-  log: CorePort['log'];
+/** The core, and the session the flow works on. */
+interface SessionPort extends CorePort {
   session(): CmsSession<Attempt>;
 }
 
@@ -45,7 +39,7 @@ export function startSession(core: CorePort, active: boolean): StartedSession<At
     },
   );
   const port: SessionPort = {
-    config,
+    core: config,
     send: (path, options) => core.send(path, options),
     settle: (attempt, options) => core.settle(attempt, options),
     fail: (attempt, error) => core.fail(attempt, error),
@@ -63,12 +57,12 @@ function sessionFlow(port: SessionPort): SessionFlow {
     logout: (path, sessions, cacheOptions) => logoutSession(port, path, sessions, cacheOptions),
     clear: () => port.session().end(),
     credentials: () => sessionCredentials(port),
-    afterRefresh: (send, crossTab) => afterRefresh(port.session(), port.config.baseURL, send, crossTab),
+    afterRefresh: (send, crossTab) => afterRefresh(port.session(), port.core.baseURL, send, crossTab),
   };
 }
 
 function sessionCredentials(port: SessionPort): CmsCredentials | undefined {
-  return port.config.credentials ?? (port.session().active ? 'include' : undefined);
+  return port.core.credentials ?? (port.session().active ? 'include' : undefined);
 }
 
 /** An explicit refresh: it also runs when latched, and unlatches on success. */
@@ -104,7 +98,7 @@ async function logoutSession(
 ): Promise<void> {
   const active = port.session().active;
   const pending = port.session().pending();
-  let token = port.config.token;
+  let token = port.core.token;
   let refreshToken = port.session().refreshToken;
   port.session().end();
   if (pending) {
@@ -121,7 +115,7 @@ async function logoutSession(
     port.send(path, {
       method: 'POST',
       body: held === undefined ? sessions : { ...sessions, refreshToken: held },
-      auth: { bearer, credentials: held === undefined ? sessionCredentials(port) : port.config.credentials },
+      auth: { bearer, credentials: held === undefined ? sessionCredentials(port) : port.core.credentials },
       noRecover: true,
       cacheOptions,
     });
@@ -153,7 +147,7 @@ async function refreshExchange(port: SessionPort, refreshToken: string | undefin
   // Tabs share the cookie, and a refresh token works once: with Web Locks the tabs of this
   // origin refresh one after another, so the second sends the cookie the first rotated.
   const locks = refreshToken === undefined && port.session().active ? webLocks() : undefined;
-  const attempt = locks ? await locks.request(refreshLock(port.config.baseURL), exchange) : await exchange();
+  const attempt = locks ? await locks.request(refreshLock(port.core.baseURL), exchange) : await exchange();
   if (attempt.ok) {
     try {
       attempt.json = JSON.parse(attempt.text);
