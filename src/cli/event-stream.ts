@@ -9,14 +9,14 @@ export type StreamItem =
 
 const LINE_END = /\r\n|\r|\n/;
 
-export async function* readEventStream(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamItem> {
+export async function* readEventStream(body: AsyncIterable<Uint8Array>): AsyncGenerator<StreamItem> {
   const decoder = new TextDecoder();
   const parser = new EventParser();
   let buffer = '';
-  const reader = body.getReader();
+  const chunks = body[Symbol.asyncIterator]();
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await chunks.next();
       buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
       // At the end a trailing CR is a line end; before it, it may be half of a split CRLF.
       if (done && buffer.endsWith('\r')) buffer += '\n';
@@ -30,7 +30,8 @@ export async function* readEventStream(body: ReadableStream<Uint8Array>): AsyncG
       if (done) return;
     }
   } finally {
-    reader.releaseLock();
+    // Stopped early (the watcher moved on): the body is released too.
+    await chunks.return?.();
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import { causeCode } from '../runtime/failures.ts';
 import type { SchemaResponse } from '../schema/types.ts';
+import { get, type Reply } from './http.ts';
 import { checkContent, checkEnvelope, checkHash, PayloadError } from './payload.ts';
 
 export const PLUGIN_PATH = '/api/cms-typed-client';
@@ -66,7 +67,7 @@ export async function request(
     /** The timeout ends with the response head (a stream); by default it covers the body too. */
     stream?: boolean;
   } = {},
-): Promise<Response> {
+): Promise<Reply> {
   const url = `${remote.url}${PLUGIN_PATH}${path}`;
   const timeout = new AbortController();
   const timer = setTimeout(
@@ -79,18 +80,18 @@ export async function request(
     (s): s is AbortSignal => s !== undefined,
   );
   const signal = AbortSignal.any(signals);
-  let response: Response;
+  let response: Reply;
   try {
-    response = await fetch(url, { headers: headers(remote, init.headers), signal });
+    response = await get(url, { headers: headers(remote, init.headers), signal });
   } catch (error) {
     throw connectionError(remote, error, timeout.signal.aborted);
   } finally {
     if (init.stream) clearTimeout(timer);
   }
   if (response.ok || response.status === 304) return response;
-  await response.body?.cancel().catch(() => {});
+  response.discard();
   const error = statusError(remote, path, response.status);
-  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+  const retryAfter = Number(response.header('retry-after') ?? Number.NaN);
   if (Number.isInteger(retryAfter) && retryAfter >= 0) error.retryAfter = Math.min(retryAfter, 300);
   throw error;
 }
@@ -143,7 +144,7 @@ function statusError(remote: Remote, path: string, status: number): RemoteError 
   );
 }
 
-async function readJson(remote: Remote, response: Response, what: string): Promise<unknown> {
+async function readJson(remote: Remote, response: Reply, what: string): Promise<unknown> {
   let text: string;
   try {
     text = await response.text();

@@ -10,6 +10,7 @@ import { isSchemaError } from '../codegen/validate.ts';
 import type { CliContext } from './context.ts';
 import { readEventStream } from './event-stream.ts';
 import { currentHash, runGenerate } from './generate.ts';
+import { TransportError } from './http.ts';
 import type { LiveGenerateOptions } from './options.ts';
 import { connectionError, RemoteError, request } from './remote.ts';
 
@@ -68,10 +69,9 @@ export async function watch(
           stream: true,
         },
       );
-      if (!response.body) throw new RemoteError('the watch stream has no body');
-      idleTimeout = options.idleTimeout ?? idleTimeoutFor(response.headers.get(HEARTBEAT_HEADER));
+      idleTimeout = options.idleTimeout ?? idleTimeoutFor(response.header(HEARTBEAT_HEADER));
       armIdle();
-      for await (const item of readEventStream(response.body)) {
+      for await (const item of readEventStream(response.chunks())) {
         armIdle();
         if (item.kind !== 'event' || item.event !== 'connected') continue;
         const hash = (JSON.parse(item.data) as { hash?: unknown }).hash;
@@ -134,15 +134,15 @@ const DEFAULT_IDLE_TIMEOUT = 45_000;
 const HEARTBEAT_HEADER = 'x-heartbeat-interval';
 
 /** Three heartbeats, plus a second for a slow network; the default when the header is absent or odd. */
-function idleTimeoutFor(header: string | null): number {
-  const interval = header === null ? Number.NaN : Number(header);
+function idleTimeoutFor(header: string | undefined): number {
+  const interval = header === undefined ? Number.NaN : Number(header);
   if (!Number.isInteger(interval) || interval <= 0) return DEFAULT_IDLE_TIMEOUT;
   return interval * 3 + 1_000;
 }
 
 function isNetworkError(error: unknown): boolean {
   return (
-    error instanceof TypeError ||
+    error instanceof TransportError ||
     connectionError({ url: '', token: undefined }, error, false).message.startsWith('Could not')
   );
 }

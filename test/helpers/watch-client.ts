@@ -21,7 +21,9 @@ export async function openWatch(
     signal: controller.signal,
   });
   const reader =
-    response.ok && response.body ? readEventStream(response.body)[Symbol.asyncIterator]() : undefined;
+    response.ok && response.body
+      ? readEventStream(chunksOf(response.body))[Symbol.asyncIterator]()
+      : undefined;
   const next = async (timeout = 5_000): Promise<StreamItem | null> => {
     if (!reader) return null;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -64,5 +66,19 @@ export async function eventually(
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A fetch body as the chunks readEventStream reads. */
+async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
   }
 }

@@ -4,14 +4,11 @@ import { readEventStream, type StreamItem } from '../../../src/cli/event-stream.
 
 async function parse(chunks: string[]): Promise<StreamItem[]> {
   const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
-      controller.close();
-    },
-  });
+  async function* body(): AsyncGenerator<Uint8Array> {
+    for (const chunk of chunks) yield encoder.encode(chunk);
+  }
   const items: StreamItem[] = [];
-  for await (const item of readEventStream(body)) items.push(item);
+  for await (const item of readEventStream(body())) items.push(item);
   return items;
 }
 
