@@ -139,6 +139,41 @@ function unexportOthers(text: string, keep: ReadonlySet<string>): string {
   return out;
 }
 
+/** Every identifier of `source` with where it starts. */
+function identifiers(source: ts.SourceFile): { name: string; at: number }[] {
+  const found: { name: string; at: number }[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isIdentifier(node)) found.push({ name: node.text, at: node.getStart(source) });
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/**
+ * Drops the declarations named in `candidates` (those of the modules copied into the parts)
+ * that nothing else in `text` refers to: the core keeps what it runs of a copied module, and a
+ * part keeps its own copy of the rest. Repeated, since a dropped declaration may have been the
+ * only user of another.
+ */
+function withoutUnused(text: string, candidates: ReadonlySet<string>): string {
+  let out = text;
+  for (;;) {
+    const source = parse('runtime.ts', out);
+    const names = identifiers(source);
+    const unused = source.statements.filter((statement) => {
+      const declared = declaredNames(statement);
+      if (declared.length === 0 || !declared.every((name) => candidates.has(name))) return false;
+      const start = statement.getStart(source);
+      const end = statement.getEnd();
+      return !names.some(({ name, at }) => declared.includes(name) && (at < start || at >= end));
+    });
+    if (unused.length === 0) return out;
+    for (const statement of [...unused].reverse())
+      out = out.slice(0, statement.getFullStart()) + out.slice(statement.getEnd());
+  }
+}
+
 function coreMembers(text: string): string[] {
   const source = parse('runtime.ts', text);
   const core = source.statements.find(
@@ -173,6 +208,27 @@ function importsFrom(dir: string, modules: string[], from: ReadonlySet<string>):
   return names;
 }
 
+/** The modules `module` imports values from (an `import type` brings no code). */
+function valueImports(dir: string, module: string): string[] {
+  return [...readFileSync(join(dir, module), 'utf8').matchAll(LOCAL_IMPORT)]
+    .filter((match) => !match[0].startsWith('import type '))
+    .map((match) => match[1] ?? '');
+}
+
+/** The copied modules whose code `modules` run: imported for values, by them or by such a copy. */
+function copiedNeeds(dir: string, modules: string[], copied: ReadonlySet<string>): Set<string> {
+  const needed = new Set<string>();
+  const pending = [...modules];
+  while (pending.length > 0) {
+    for (const target of valueImports(dir, pending.shift() ?? '')) {
+      if (!copied.has(target) || needed.has(target)) continue;
+      needed.add(target);
+      pending.push(target);
+    }
+  }
+  return needed;
+}
+
 /** Where each lazily loaded module's code goes: `import('./auth.ts')` -> `./runtime-auth.js`. */
 function withFileNames(text: string, extension: string): string {
   return text.replace(DYNAMIC_IMPORT, (_match, name: string) => `import('./runtime-${name}${extension}')`);
@@ -193,6 +249,10 @@ export function runtimeModule(
     core.filter((module) => COPIED_INTO_PARTS.test(readFileSync(join(dir, module), 'utf8'))),
   );
   const imported = new Set(core.filter((module) => !copied.has(module)));
+  /** What the copied modules declare: a copy's declarations that its user does not run are left out. */
+  const copiedDeclared = new Set(
+    [...copied].flatMap((module) => parse(module, moduleBody(dir, module)).statements.flatMap(declaredNames)),
+  );
   const units: { name: string; modules: string[] }[] = [];
   const owner = new Map<string, string>(core.map((module) => [module, 'runtime']));
   const pending = [...core];
@@ -206,7 +266,13 @@ export function runtimeModule(
         continue;
       }
       const name = `runtime-${match[1]}`;
-      const unit = moduleOrder(dir, [root]).filter((member) => !coreSet.has(member) || copied.has(member));
+      const members = moduleOrder(dir, [root]);
+      const needed = copiedNeeds(
+        dir,
+        members.filter((member) => !coreSet.has(member)),
+        copied,
+      );
+      const unit = members.filter((member) => !coreSet.has(member) || needed.has(member));
       for (const member of unit) {
         if (copied.has(member)) continue;
         const taken = owner.get(member);
@@ -244,13 +310,22 @@ export function runtimeModule(
       named.length === 0
         ? ''
         : `import ${allTypes ? 'type ' : ''}{ ${list.join(', ')} } from './runtime${extension}';\n\n`;
-    const body = unit.modules.map((module) => moduleBody(dir, module)).join('\n\n');
-    files.push({ name: unit.name, source: withFileNames(`${header}${body}\n`, extension) });
+    // A copy is the part's own code, not something it offers: unexported, a bundler drops what the part does not run.
+    const body = unit.modules
+      .map((module) =>
+        copied.has(module) ? unexportOthers(moduleBody(dir, module), new Set()) : moduleBody(dir, module),
+      )
+      .join('\n\n');
+    files.push({
+      name: unit.name,
+      source: withFileNames(`${withoutUnused(`${header}${body}`, copiedDeclared)}\n`, extension),
+    });
   }
   surface.internal.values.sort();
   surface.internal.types.sort();
   const joined = core.map((module) => moduleBody(dir, module)).join('\n\n');
-  const source = withFileNames(`${unexportOthers(joined, keep)}\n`, extension);
+  const copiedNames = new Set([...copiedDeclared].filter((name) => !keep.has(name)));
+  const source = withFileNames(`${withoutUnused(unexportOthers(joined, keep), copiedNames)}\n`, extension);
   return {
     files: [{ name: 'runtime', source }, ...files],
     surface: { ...surface, coreMembers: coreMembers(source), parts: units.map((unit) => unit.name) },

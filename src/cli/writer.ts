@@ -120,10 +120,14 @@ function layout(value: unknown, indent: string, depth: number): string {
 /** Test seam: called before each step so a test can make any step fail. */
 export type StepHook = (step: 'mkdir' | 'write' | 'copy' | 'swap' | 'swap-in', file?: string) => void;
 
-/** Every name a generation may write, in either format, in this layout or the one before (no runtime file). */
+/** Every name a generation may write, in either format, in this layout or the ones before (no runtime or routes file). */
 const GENERATED = new Set([
   META_FILE,
-  ...['runtime', 'types', 'client', 'index'].flatMap((name) => [`${name}.ts`, `${name}.js`, `${name}.d.ts`]),
+  ...['runtime', 'types', 'client', 'routes', 'index'].flatMap((name) => [
+    `${name}.ts`,
+    `${name}.js`,
+    `${name}.d.ts`,
+  ]),
 ]);
 
 /** A generated name: one of GENERATED, or a lazily loaded runtime part (`runtime-auth.js`). */

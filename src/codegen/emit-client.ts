@@ -5,9 +5,11 @@
  * re-exports the client, the types and the runtime's public surface.
  */
 import {
+  type AuthRoute,
+  authRoutes,
   routeGroupDoc,
+  routeGroups,
   routeGroupType,
-  routeGroupValue,
   routeMember,
   routeSpec,
   routeTypeNames,
@@ -83,42 +85,6 @@ function propertyDoc(type: ContentTypeModel): string {
   return `  /** ${kind} ${jsdocText(type.displayName)} (\`${jsdocText(type.uid)}\`) at \`/api/${jsdocText(path)}\`. */\n`;
 }
 
-/** One route of `client.auth`: the client's method name and the route's path. */
-interface AuthRoute {
-  path: string;
-  method: string;
-}
-
-/**
- * `client.auth` method names by the route names of the schema's `auth` block, in the order the
- * client lists them. The runtime knows only the method names (`AuthMethods`, and `authApi`'s
- * paths keyed by them); the generated fixtures' type check fails on a name it does not have.
- */
-const AUTH_METHODS = {
-  login: 'login',
-  register: 'register',
-  me: 'me',
-  forgotPassword: 'forgotPassword',
-  resetPassword: 'resetPassword',
-  changePassword: 'changePassword',
-  emailConfirmation: 'confirmEmail',
-  sendEmailConfirmation: 'sendEmailConfirmation',
-  callback: 'callback',
-  refresh: 'refresh',
-  logout: 'logout',
-  sessions: 'getSessions',
-  revokeSession: 'revokeSession',
-} as const;
-
-/** The routes of `client.auth` the server exposes, in `AUTH_METHODS` order, with their method names. */
-function authRoutes(model: CodegenModel): AuthRoute[] {
-  const routes = model.auth?.routes ?? {};
-  return Object.entries(AUTH_METHODS).flatMap(([route, method]) => {
-    const found = routes[route as keyof typeof routes];
-    return found ? [{ path: found.path, method }] : [];
-  });
-}
-
 function usersMember(model: CodegenModel): string[] {
   if (model.usersProperty === null) return [];
   return [
@@ -146,10 +112,10 @@ function authMethodUnion(auth: AuthRoute[]): string {
 
 function authConstruction(model: CodegenModel, auth: AuthRoute[], typed: boolean): string[] {
   if (!model.auth) return [];
-  const routes = auth.map((route) => `${route.method}: ${stringLiteral(route.path)}`);
+  const names = auth.map((route) => stringLiteral(route.method));
   const types = typed ? `<CmsSchemaTypes, ${authMethodUnion(auth)}>` : '';
   return [
-    `    this.auth = authApi${types}(this, { ${routes.join(', ')} });`,
+    `    this.auth = authApi${types}(this, routes, [${names.join(', ')}]);`,
     '    this.authentication = this.auth;',
   ];
 }
@@ -200,8 +166,9 @@ const CLASS_DOC = [
 ].join('\n');
 
 /**
- * The members of the class. In the class itself (`declared`) the content types' properties are
- * `declare`d: `contentTypeApis` sets them, and a declared field adds no field to the class.
+ * The members of the class. In the class itself (`declared`) the content types' properties and
+ * the plugin and API properties are `declare`d: `contentTypeApis` and `routeMethods` set them,
+ * and a declared field adds no field to the class.
  */
 function members(model: CodegenModel, auth: AuthRoute[], declared = false): string[] {
   const names = schemaNames(model);
@@ -214,7 +181,7 @@ function members(model: CodegenModel, auth: AuthRoute[], declared = false): stri
     ...authMembers(model, auth),
     ...usersMember(model),
     ...model.routeGroups.map(
-      (group) => `${routeGroupDoc(group)}  readonly ${group.property}: ${routeGroupType(group, names)};`,
+      (group) => `${routeGroupDoc(group)}  ${modifier} ${group.property}: ${routeGroupType(group, names)};`,
     ),
   ];
 }
@@ -251,8 +218,7 @@ function mediaConstants(shared: Map<string, string>, typed: boolean): string {
 
 /**
  * `contentTypeApis`' table (a `ContentTypeRow` per content type: its media fields, `true` for a
- * single type, its path when that is not the property's name; trailing parts left out), then the
- * custom routes of the content types that have some.
+ * single type, its path when that is not the property's name; trailing parts left out).
  */
 function contentTypeConstruction(model: CodegenModel, shared: Map<string, string>): string[] {
   const types = apiTypes(model);
@@ -272,15 +238,21 @@ function contentTypeConstruction(model: CodegenModel, shared: Map<string, string
             : [media];
     return `      ${type.clientProperty}: [${parts.join(', ')}],\n`;
   });
-  const lines = [`    contentTypeApis(this, {\n${rows.join('')}    });`];
-  for (const type of types) {
-    if (type.customRoutes.length === 0) continue;
-    const routes = type.customRoutes.map(
-      (route) => `      ${route.name}: customRoute(this, ${routeSpec(route)}),\n`,
-    );
-    lines.push(`    Object.assign(this.${type.clientProperty}, {\n${routes.join('')}    });`);
-  }
-  return lines;
+  return [`    contentTypeApis(this, {\n${rows.join('')}    });`];
+}
+
+/**
+ * `routeMethods`' table: the route method names of each property that has some, in the order
+ * the route table (`routes.*`) numbers the routes.
+ */
+function routeConstruction(model: CodegenModel): string[] {
+  const groups = routeGroups(model);
+  if (groups.length === 0) return [];
+  const rows = groups.map(
+    (group) =>
+      `      ${group.property}: [${group.routes.map((route) => stringLiteral(route.name)).join(', ')}],\n`,
+  );
+  return [`    routeMethods(this, routes, {\n${rows.join('')}    });`];
 }
 
 function construction(
@@ -297,15 +269,23 @@ function construction(
     ...(model.usersProperty === null
       ? []
       : [`    this.${model.usersProperty} = usersApi${typed ? '<CmsSchemaTypes>' : ''}(this);`]),
-    ...model.routeGroups.map((group) => `    this.${group.property} = ${routeGroupValue(group, '    ')};`),
+    ...routeConstruction(model),
   );
   return lines;
 }
 
+const ROUTES_LOADER = [
+  '/** The route table (routes.js), loaded on the first call of a route method or of `auth`. */',
+  "const routes = () => import('./routes.js');",
+  '',
+  '',
+].join('\n');
+
 function classSource(model: CodegenModel, auth: AuthRoute[], typed: boolean): string {
   const shared = sharedMedia(model);
+  const loader = model.auth || routeGroups(model).length > 0 ? ROUTES_LOADER : '';
   const lines = [
-    `${mediaConstants(shared, typed)}${CLASS_DOC}\nexport class CmsClient extends CmsClientCore {`,
+    `${mediaConstants(shared, typed)}${loader}${CLASS_DOC}\nexport class CmsClient extends CmsClientCore {`,
   ];
   if (typed) lines.push(...members(model, auth, true));
   lines.push(

@@ -93,6 +93,90 @@ export function routeSpec(route: CustomRouteModel): string {
   return `{ method: ${stringLiteral(route.method)}, path: ${stringLiteral(route.path)}${query} }`;
 }
 
+/** One route of `client.auth`: the client's method name and the route's path. */
+export interface AuthRoute {
+  path: string;
+  method: string;
+}
+
+/**
+ * `client.auth` method names by the route names of the schema's `auth` block, in the order the
+ * client lists them. The runtime knows only the method names (`AuthMethods`, and the route
+ * table's `AUTH_ROUTES` keyed by them); the generated fixtures' type check fails on a name it
+ * does not have.
+ */
+const AUTH_METHODS = {
+  login: 'login',
+  register: 'register',
+  me: 'me',
+  forgotPassword: 'forgotPassword',
+  resetPassword: 'resetPassword',
+  changePassword: 'changePassword',
+  emailConfirmation: 'confirmEmail',
+  sendEmailConfirmation: 'sendEmailConfirmation',
+  callback: 'callback',
+  refresh: 'refresh',
+  logout: 'logout',
+  sessions: 'getSessions',
+  revokeSession: 'revokeSession',
+} as const;
+
+/** The routes of `client.auth` the server exposes, in `AUTH_METHODS` order, with their method names. */
+export function authRoutes(model: CodegenModel): AuthRoute[] {
+  const routes = model.auth?.routes ?? {};
+  return Object.entries(AUTH_METHODS).flatMap(([route, method]) => {
+    const found = routes[route as keyof typeof routes];
+    return found ? [{ path: found.path, method }] : [];
+  });
+}
+
+/** The route methods of one client property, in the order the route table numbers them. */
+export interface RouteGroup {
+  property: string;
+  routes: CustomRouteModel[];
+}
+
+/**
+ * Every property with route methods: the content types with custom routes, then the plugin and
+ * API properties. `routeMethods` numbers the routes in this order, and `ROUTES` lists them so.
+ */
+export function routeGroups(model: CodegenModel): RouteGroup[] {
+  const types = model.contentTypes.flatMap((type) =>
+    type.clientProperty !== null && type.customRoutes.length > 0
+      ? [{ property: type.clientProperty, routes: type.customRoutes }]
+      : [],
+  );
+  return [
+    ...types,
+    ...model.routeGroups.map((group) => ({ property: group.property, routes: group.routes })),
+  ];
+}
+
+const ROUTE_TABLE_DOC =
+  '/** The method and path of every route the client calls, numbered as its constructor numbers them; loaded on the first route call. */';
+const AUTH_TABLE_DOC =
+  '/** The paths of the users-permissions routes behind `client.auth`, by method name. */';
+
+/** `routes.*`: `ROUTES` and `AUTH_ROUTES`, the route table the client loads on its first route call. */
+export function emitRouteTable(model: CodegenModel, style: 'ts' | 'js' | 'dts'): string {
+  const imports = style === 'js' ? '' : "import type { AuthRoutes, RouteSpec } from './runtime.js';\n\n";
+  if (style === 'dts') {
+    return `${imports}${ROUTE_TABLE_DOC}\nexport declare const ROUTES: readonly RouteSpec[];\n${AUTH_TABLE_DOC}\nexport declare const AUTH_ROUTES: AuthRoutes;\n`;
+  }
+  const specs = routeGroups(model).flatMap((group) =>
+    group.routes.map((route) => `  ${routeSpec(route)},\n`),
+  );
+  const auth = authRoutes(model).map((route) => `  ${route.method}: ${stringLiteral(route.path)},\n`);
+  const typed = (type: string) => (style === 'ts' ? `: ${type}` : '');
+  const list = (open: string, items: string[], close: string) =>
+    items.length === 0 ? `${open}${close}` : `${open}\n${items.join('')}${close}`;
+  return [
+    imports,
+    `${ROUTE_TABLE_DOC}\nexport const ROUTES${typed('readonly RouteSpec[]')} = ${list('[', specs, ']')};\n`,
+    `${AUTH_TABLE_DOC}\nexport const AUTH_ROUTES${typed('AuthRoutes')} = ${list('{', auth, '}')};\n`,
+  ].join('');
+}
+
 /** The doc of a route method: what it sends and returns. */
 function routeDoc(route: CustomRouteModel, kind: 'custom' | 'plugin'): string {
   const source = route.source;
@@ -124,14 +208,6 @@ export function routeMember(
   kind: 'custom' | 'plugin',
 ): string {
   return `${indent}${routeDoc(route, kind)}\n${indent}${route.name}${signature(route, names, indent)};\n`;
-}
-
-/** The object of route methods a plugin or API property holds (`customRoute` each). */
-export function routeGroupValue(group: RouteGroupModel, indent: string): string {
-  const routes = group.routes.map(
-    (route) => `${indent}  ${route.name}: customRoute(this, ${routeSpec(route)}),\n`,
-  );
-  return `{\n${routes.join('')}${indent}}`;
 }
 
 /** The type of a plugin or API property. */

@@ -11,6 +11,7 @@ import {
   emitIndexJs,
   emitIndexTs,
 } from './emit-client.ts';
+import { emitRouteTable } from './emit-routes.ts';
 import { emitTypes } from './emit-types.ts';
 import { buildModel } from './model.ts';
 import type { RuntimeAssets } from './runtime-assets.ts';
@@ -70,6 +71,7 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
       ...runtimeParts(options.runtime, runtimeTop, 'ts'),
       'types.ts': types,
       'client.ts': `${top}\n${emitClientTs(model, surface, info)}`,
+      'routes.ts': `${top}\n${emitRouteTable(model, 'ts')}`,
       'index.ts': `${top}\n${emitIndexTs(surface)}`,
     };
     const extension = options.importExtension ?? 'js';
@@ -84,6 +86,8 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
     'types.d.ts': types,
     'client.js': `${top}\n${emitClientJs(model, surface, info)}`,
     'client.d.ts': `${top}\n${emitClientDts(model, surface, info)}`,
+    'routes.js': `${top}\n${emitRouteTable(model, 'js')}`,
+    'routes.d.ts': `${top}\n${emitRouteTable(model, 'dts')}`,
     'index.js': `${top}\n${emitIndexJs(surface)}`,
     'index.d.ts': `${top}\n${emitIndexTs(surface)}`,
   };

@@ -10,7 +10,7 @@ import type {
 } from './auth.ts';
 import { logoutScope } from './auth.ts';
 import type { CacheOptions, CallOptions, CmsClientCore } from './core.ts';
-import { pathSegment } from './core.ts';
+import { pathSegment } from './path-segment.ts';
 import type { SessionFlow } from './session-port.ts';
 import type { SchemaShape } from './shape.ts';
 

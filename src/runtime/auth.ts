@@ -5,7 +5,7 @@
  */
 import type { CacheOptions, CmsClientCore } from './core.ts';
 import { lazyApi } from './lazy.ts';
-import type { NoParams } from './operations.ts';
+import type { NoParams, RouteTableLoader } from './operations.ts';
 import type { Checked, QueryParams } from './params.ts';
 import type { QueryResult } from './result.ts';
 import type { EntryOf, ModelOf, SchemaShape } from './shape.ts';
@@ -241,22 +241,20 @@ export type LogoutScope = { scope: 'all' } | { deviceId: string };
  * or an empty `deviceId`, so those are refused rather than sent.
  */
 export function logoutScope(value: unknown): LogoutScope | undefined {
-  if (typeof value !== 'object' || value === null || !('scope' in value || 'deviceId' in value))
-    return undefined;
-  const { scope, deviceId } = value as { scope?: unknown; deviceId?: unknown };
+  const { scope, deviceId } = (typeof value === 'object' && value !== null ? value : {}) as {
+    scope?: unknown;
+    deviceId?: unknown;
+  };
   if (scope === undefined && deviceId === undefined) return undefined;
   if (scope !== undefined && deviceId !== undefined)
     throw new TypeError("auth.logout: pass { scope: 'all' } or { deviceId }, not both");
-  if (scope !== undefined) {
-    if (scope !== 'all')
-      throw new TypeError(
-        `auth.logout: scope must be 'all' (every session of the user), not ${JSON.stringify(scope)}`,
-      );
-    return { scope };
-  }
-  if (typeof deviceId !== 'string' || deviceId === '')
-    throw new TypeError(`auth.logout: deviceId must be a non-empty string, got ${JSON.stringify(deviceId)}`);
-  return { deviceId };
+  if (scope === 'all') return { scope };
+  if (scope !== undefined)
+    throw new TypeError(
+      `auth.logout: scope must be 'all' (every session of the user), not ${JSON.stringify(scope)}`,
+    );
+  if (typeof deviceId === 'string' && deviceId !== '') return { deviceId };
+  throw new TypeError(`auth.logout: deviceId must be a non-empty string, got ${JSON.stringify(deviceId)}`);
 }
 
 /** `client.auth` before its types: methods by name, `clearToken` and `logout` among them. */
@@ -266,21 +264,20 @@ type LooseAuthApi = Record<string, (...args: unknown[]) => unknown> & {
 };
 
 /**
- * `client.auth` over a client: a method per route in `routes`, `clearToken`, and a client-side
- * `logout` when the server has no logout route. The route methods load auth-methods.ts on first
- * call; `clearToken`, the client-side `logout` and the check of `logout`'s options run at once.
+ * `client.auth` over a client: a method per name in `names` (the routes the server exposes),
+ * `clearToken`, and a client-side `logout` when the server has no logout route. The route
+ * methods load auth-methods.ts and the route table (their paths) on first call; `clearToken`,
+ * the client-side `logout` and the check of `logout`'s options run at once.
  */
 export function authApi<S extends SchemaShape, M extends keyof AuthMethods<S>>(
   client: CmsClientCore,
-  routes: AuthRoutes,
+  table: RouteTableLoader,
+  names: readonly (keyof AuthRoutes)[],
 ): AuthApi<S, M> {
-  const names = (Object.keys(routes) as (keyof AuthRoutes)[]).filter(
-    (method) => routes[method] !== undefined,
-  );
   const api = lazyApi<LooseAuthApi>(
     () =>
-      Promise.all([import('./auth-methods.ts'), client.sessionFlow()]).then(
-        ([module, flow]) => module.authMethods<S>(client, routes, flow) as LooseAuthApi,
+      Promise.all([import('./auth-methods.ts'), client.sessionFlow(), table()]).then(
+        ([module, flow, routes]) => module.authMethods<S>(client, routes.AUTH_ROUTES, flow) as LooseAuthApi,
       ),
     names,
   );

@@ -490,24 +490,11 @@ export class CmsClientCore implements CorePort {
 }
 
 /**
- * A value as one URL path segment: percent-encoded (`/`, `?`, `#` and `%` included), and never
- * `.` or `..`, which URL parsing resolves against the path and would send to another route.
+ * failures.ts, which turns failed requests into errors and explains bad input, loaded when a
+ * request first fails.
  * @internal
  */
-export function pathSegment(value: string, label: string): string {
-  if (value === '.' || value === '..')
-    throw new TypeError(
-      `${label} may not be ${JSON.stringify(value)}: as a path segment it would address another route`,
-    );
-  try {
-    return encodeURIComponent(value);
-  } catch {
-    throw new TypeError(`${label} is not well-formed text (it contains a lone UTF-16 surrogate)`);
-  }
-}
-
-/** failures.ts, which turns failed requests into errors, loaded when a request first fails. */
-const failures = /* @__PURE__ */ once(() => import('./failures.ts'));
+export const failures = /* @__PURE__ */ once(() => import('./failures.ts'));
 
 /** request-extras.ts, which completes requests beyond a plain read, loaded when one is first sent. */
 const extras = /* @__PURE__ */ once(() => import('./request-extras.ts'));

@@ -1,6 +1,7 @@
 /** Custom controller routes: the request a custom route method sends, loaded on its first call. */
-import { type CacheOptions, type CmsClientCore, pathSegment } from './core.ts';
+import type { CacheOptions, CmsClientCore } from './core.ts';
 import type { RouteSpec } from './operations.ts';
+import { pathSegment } from './path-segment.ts';
 
 /**
  * Sends `route` with `args`: path parameters first, in path order; then, for GET and DELETE,

@@ -7,6 +7,7 @@
  */
 import type { Attempt, CmsClientConfig, CmsClientCore, CmsRequestInfo, SchemaValidation } from './core.ts';
 import { CmsConnectionError, CmsError, type CmsErrorName, type CmsValidationIssue } from './errors.ts';
+import { segmentError } from './path-segment.ts';
 import { toQueryString } from './query-string.ts';
 
 /** What `connectionError` words its message with: the client's configuration. */
@@ -258,4 +259,13 @@ export async function warnIfSchemaDiffers(client: CmsClientCore): Promise<void> 
       ? `[CmsClient] The server's schema (${result.remoteHash}) differs from the one this client was generated from (${result.localHash}). Run \`cms-types generate\` to update the client.`
       : `[CmsClient] Could not check the schema: ${result.error}`,
   );
+}
+
+/** Why a content type's `documentId` cannot address an entry (`path` is the type's path). */
+export function documentIdError(path: string, documentId: unknown): TypeError {
+  return typeof documentId === 'string' && documentId !== ''
+    ? segmentError(documentId, `${path}: the documentId`)
+    : new TypeError(
+        `${path}: a documentId must be a non-empty string (Strapi 5 addresses entries by documentId, not the numeric id), got ${JSON.stringify(documentId)}`,
+      );
 }

@@ -218,8 +218,10 @@ export type { GeneratedInfo } from './core.ts';
 export {
   collectionApi,
   contentTypeApis,
-  customRoute,
   type MediaFields,
+  type RouteTable,
+  type RouteTableLoader,
+  routeMethods,
   singleApi,
 } from './operations.ts';
 /** @internal */

@@ -3,8 +3,9 @@
  * entries in `{data, meta}`; these unwrap them, turn a 404 on one entry into `null`, and put
  * `data` around inputs.
  */
+import type { AuthRoutes } from './auth.ts';
 import { contentTypeTag, documentTag } from './cache-tags.ts';
-import { type CacheOptions, type CmsClientCore, pathSegment } from './core.ts';
+import { type CacheOptions, type CmsClientCore, failures } from './core.ts';
 import type { CmsResponse } from './envelope.ts';
 import type { CmsListResponse, PaginationMeta } from './meta.ts';
 import type {
@@ -15,6 +16,7 @@ import type {
   SingleParams,
   WriteParams,
 } from './params.ts';
+import { segmentOf } from './path-segment.ts';
 import type { QueryResult } from './result.ts';
 import type { AddedData, AddedQuery, InputFor, InputOf, IsDraft, ModelOf, SchemaShape } from './shape.ts';
 
@@ -112,13 +114,14 @@ export interface SingleApi<S extends SchemaShape, U extends string, M = ModelOf<
   ): Promise<QueryResult<S, M, NoParams> | null>;
 }
 
-function documentPath(path: string, documentId: unknown): string {
-  if (typeof documentId !== 'string' || documentId === '') {
-    throw new TypeError(
-      `${path}: a documentId must be a non-empty string (Strapi 5 addresses entries by documentId, not the numeric id), got ${JSON.stringify(documentId)}`,
-    );
-  }
-  return `${path}/${pathSegment(documentId, `${path}: the documentId`)}`;
+/**
+ * `<path>/<documentId>`. A documentId that cannot be a path segment rejects, with the TypeError
+ * failures.ts words (loaded then), before any request.
+ */
+async function documentPath(path: string, documentId: unknown): Promise<string> {
+  const segment = typeof documentId === 'string' ? segmentOf(documentId) : undefined;
+  if (segment) return `${path}/${segment}`;
+  throw (await failures()).documentIdError(path, documentId);
 }
 
 /** Top-level media attributes of a content type: `one` file or `many`. */
@@ -126,7 +129,7 @@ export type MediaFields = Record<string, 'one' | 'many'>;
 
 /**
  * A create (`POST`), update (`PUT`) or delete, sent by writes.ts, loaded on the first write. A
- * bad `documentId` has already thrown: `documentPath` runs before the call.
+ * bad `documentId` has already rejected: `documentPath` runs before the call.
  */
 function write(...args: Parameters<typeof import('./writes.ts').write>): Promise<unknown> {
   return import('./writes.ts').then((module) => module.write(...args));
@@ -136,14 +139,15 @@ function write(...args: Parameters<typeof import('./writes.ts').write>): Promise
  * A read of `/api/<path>` with the cache-tag scheme's tags of the type at `/api/<type>`, and of
  * one document when `documentId` is given (the client sends them unless opted out).
  */
-function read<T>(
+async function read<T>(
   client: CmsClientCore,
   type: string,
   params: object | undefined,
   cacheOptions: CacheOptions | undefined,
   documentId?: string,
 ): Promise<CmsResponse<T>> {
-  return client.call<CmsResponse<T>>(documentId === undefined ? type : documentPath(type, documentId), {
+  const path = documentId === undefined ? type : await documentPath(type, documentId);
+  return client.call<CmsResponse<T>>(path, {
     query: params,
     cacheOptions,
     envelope: true,
@@ -183,10 +187,10 @@ export function collectionApi<S extends SchemaShape, U extends string>(
       return write(client, path, 'POST', data, media, second, third);
     },
     async update(documentId: string, data: unknown, second?: unknown, third?: unknown) {
-      return write(client, documentPath(path, documentId), 'PUT', data, media, second, third);
+      return write(client, await documentPath(path, documentId), 'PUT', data, media, second, third);
     },
-    delete(documentId: string, second?: unknown, third?: unknown) {
-      return write(client, documentPath(path, documentId), 'DELETE', undefined, media, second, third);
+    async delete(documentId: string, second?: unknown, third?: unknown) {
+      return write(client, await documentPath(path, documentId), 'DELETE', undefined, media, second, third);
     },
   };
   return api as unknown as CollectionApi<S, U>;
@@ -243,13 +247,48 @@ export interface RouteSpec {
 /** A custom route method before its types: any arguments, the response body as `R`. */
 export type CustomRouteMethod = <R = unknown>(...args: unknown[]) => Promise<R>;
 
+/** The generated `routes.js`: the method and path of every route the client calls. */
+export interface RouteTable {
+  /** The custom and plugin routes, numbered as `routeMethods` numbers them. */
+  readonly ROUTES: readonly RouteSpec[];
+  /** The users-permissions routes behind `client.auth`, by method name. */
+  readonly AUTH_ROUTES: AuthRoutes;
+}
+
+/** Loads the route table: the generated client's `() => import('./routes.js')`. */
+export type RouteTableLoader = () => Promise<RouteTable>;
+
 /**
- * A method for a custom route. Path parameters come first, in path order; then, for GET and
- * DELETE, query parameters, and for the other methods a JSON body (or FormData), then query
- * parameters when `route.query` says so; then cache options. The response body is returned as the server sent it. What sends it is in
- * custom-routes.ts, loaded on the first call of a custom route.
+ * Sets the route methods of `groups` (property name -> method names): into the API object of a
+ * content type (set by `contentTypeApis` before), or into a new object for a plugin or API
+ * property. The routes are numbered in `groups` order, as the generated `ROUTES` lists them;
+ * their methods and paths load with the table on the first call of any route, so a page that
+ * calls none does not load them.
  */
-export function customRoute(client: CmsClientCore, route: RouteSpec): CustomRouteMethod {
+export function routeMethods(
+  client: CmsClientCore,
+  table: RouteTableLoader,
+  groups: Record<string, readonly string[]>,
+): void {
+  const members = client as unknown as Record<string, Record<string, CustomRouteMethod> | undefined>;
+  let index = 0;
+  for (const [property, names] of Object.entries(groups)) {
+    const group = members[property] ?? {};
+    members[property] = group;
+    for (const name of names) group[name] = customRoute(client, table, index++);
+  }
+}
+
+/**
+ * The method of route `index` of the table. Path parameters come first, in path order; then,
+ * for GET and DELETE, query parameters, and for the other methods a JSON body (or FormData),
+ * then query parameters when the route's `query` says so; then cache options. The response
+ * body is returned as the server sent it. What sends it is in custom-routes.ts, loaded with the
+ * table on the first call.
+ */
+function customRoute(client: CmsClientCore, table: RouteTableLoader, index: number): CustomRouteMethod {
   return <R>(...args: unknown[]) =>
-    import('./custom-routes.ts').then((module) => module.callRoute<R>(client, route, args));
+    Promise.all([table(), import('./custom-routes.ts')]).then(([routes, module]) =>
+      module.callRoute<R>(client, routes.ROUTES[index] as RouteSpec, args),
+    );
 }

@@ -34,12 +34,15 @@ import { RUNTIME_PARTS } from '../helpers/runtime-parts.ts';
  * request needs beyond a plain read: the check that picks it and the part's wrapper cost 199 B,
  * for 277 B less in the first load), and 12,928 B once the client's queries were written by a
  * writer of their own that gives up at the first problem (query.ts), the path-keeping writer
- * going to the failures part with `toQueryString` (+182 B: both writers are in the whole client).
+ * going to the failures part with `toQueryString` (+182 B: both writers are in the whole client),
+ * and 13,061 B once the route table became a file of its own (`routes.js`, loaded on the first
+ * route or auth call: its module wrapper and the loader cost bytes) and the errors that explain a
+ * bad path segment moved out of the core into the parts that throw them (copied into each).
  * The budget is that plus about 1%, so a change that adds a few hundred bytes compressed fails
  * here and has to raise this number on purpose, in review.
  * Issue 16 asks for 9 KB: `npm run bench -- bundle` reports that budget as missed.
  */
-export const CLIENT_GZIP_BUDGET = 13_050;
+export const CLIENT_GZIP_BUDGET = 13_200;
 
 /**
  * Bytes, gzipped, that a page calling only `find` and `findOne` on two collection types loads
@@ -67,12 +70,14 @@ export const CLIENT_GZIP_BUDGET = 13_050;
  * the failures part, the attempt starts without its empty fields, a request that may recover is
  * retried by the session, the secrets of a URL are masked by one replace (-74 B);
  * `auth.confirmEmail` reads its redirect itself (-58 B), and what an auth route or the session
- * sends instead of the client's token is one `auth` call option (-36 B). Issue 16 asks for 5 KB
- * (5,120 B) at both sizes: N=5 is held to it; N=100 (the table of 100 content types is 1.1 KB
- * of the entry chunk) to what it measures plus about 3%, and the bench reports that budget as
- * missed.
+ * sends instead of the client's token is one `auth` call option (-36 B). Then 4,794 and 5,080 B:
+ * the method and path of every custom and plugin route, and `client.auth`'s paths, are a route
+ * table of their own (`routes.js`), loaded on the first route or auth call, and the constructor
+ * names the methods of each property in one `routeMethods` table (-176 B at N=100); a content
+ * type's `documentId` is checked without the wording of what is wrong with it, which the
+ * failures part brings when it is (-122 B). Issue 16's 5 KB (5,120 B) holds at both sizes.
  */
-export const FIND_ONLY_GZIP_BUDGET: Readonly<Record<5 | 100, number>> = { 5: 5_120, 100: 5_540 };
+export const FIND_ONLY_GZIP_BUDGET: Readonly<Record<5 | 100, number>> = { 5: 5_120, 100: 5_120 };
 
 it(`the generated N=5 client is at most ${CLIENT_GZIP_BUDGET} bytes minified and gzipped`, async (t) => {
   const dir = emptyDir(join(WORK_DIR, 'size-test'));
@@ -98,8 +103,8 @@ for (const n of [5, 100] as const) {
     );
     assert.deepEqual(
       size.lazy.map((chunk) => chunk.name).sort(),
-      [...RUNTIME_PARTS],
-      'auth, upload, users, custom routes, the session and failure explanations are chunks loaded on first use',
+      [...RUNTIME_PARTS, 'routes'].sort(),
+      'auth, upload, users, custom routes, the route table, the session and failure explanations are chunks loaded on first use',
     );
   });
 }

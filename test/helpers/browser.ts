@@ -41,7 +41,7 @@ export function installPage(
   for (const file of ['index.html', 'app.js']) cpSync(join(source, file), join(target, file));
   mkdirSync(join(target, 'cms'), { recursive: true });
   const parts = readdirSync(generatedDir).filter((file) => /^runtime-[a-z-]+\.js$/.test(file));
-  for (const file of ['index.js', 'client.js', 'runtime.js', ...parts])
+  for (const file of ['index.js', 'client.js', 'routes.js', 'runtime.js', ...parts])
     cpSync(join(generatedDir, file), join(target, 'cms', file));
   return `/${folder}/index.html`;
 }

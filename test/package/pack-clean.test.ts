@@ -218,12 +218,21 @@ describe('the package packed from a clean checkout', () => {
         const parts = RUNTIME_PARTS;
         const expected =
           format === 'ts'
-            ? ['client.ts', 'index.ts', ...parts.map((part) => `${part}.ts`), 'runtime.ts', 'types.ts']
+            ? [
+                'client.ts',
+                'index.ts',
+                'routes.ts',
+                ...parts.map((part) => `${part}.ts`),
+                'runtime.ts',
+                'types.ts',
+              ]
             : [
                 'client.d.ts',
                 'client.js',
                 'index.d.ts',
                 'index.js',
+                'routes.d.ts',
+                'routes.js',
                 ...parts.map((part) => `${part}.js`),
                 'runtime.d.ts',
                 'runtime.js',

@@ -40,10 +40,10 @@ function emit(schema: CmsSchema): string {
   return emitTypes(buildModel(schema));
 }
 
-/** The generated `client.ts` of a payload, header included (the version is fixed: `snapshot`). */
-function emitClient(name: string): string {
+/** A generated file (`client.ts`, `routes.ts`) of a payload, header included (the version is fixed: `snapshot`). */
+function emitClient(name: string, file = 'client.ts'): string {
   const files = generateFiles(response(name), { format: 'ts', version: 'snapshot', runtime: RUNTIME });
-  return files['client.ts'] ?? assert.fail('no client.ts in the ts output');
+  return files[file] ?? assert.fail(`no ${file} in the ts output`);
 }
 
 /**
@@ -58,9 +58,10 @@ const RUNTIME_TS = {
 };
 const RUNTIME_DTS = { '/virtual/runtime.d.ts': RUNTIME.dts };
 
-/** Compiles the files (`types.ts` and maybe `client.ts`, or `types.d.ts`) beside the runtime. */
-function assertCompiles(source: string, label: string, client?: string): void {
-  const clientFile = client === undefined ? {} : { '/virtual/client.ts': client };
+/** Compiles the files (`types.ts` and maybe `client.ts` with `routes.ts`, or `types.d.ts`) beside the runtime. */
+function assertCompiles(source: string, label: string, client?: { client: string; routes: string }): void {
+  const clientFile =
+    client === undefined ? {} : { '/virtual/client.ts': client.client, '/virtual/routes.ts': client.routes };
   const variants: [string, Record<string, string>, ts.CompilerOptions][] = [
     ['strict .ts', { '/virtual/types.ts': source, ...clientFile, ...RUNTIME_TS }, {}],
     [
@@ -193,12 +194,17 @@ describe('emitTypes: snapshots of the real payloads', () => {
 describe('emitClient: snapshots of the real payloads', () => {
   for (const name of FIXTURES) {
     const file = join(ROOT, 'test/fixtures/generated', name, 'client.ts');
-    it(`${name} matches test/fixtures/generated/${name}/client.ts`, () => {
+    const routes = join(ROOT, 'test/fixtures/generated', name, 'routes.ts');
+    it(`${name} matches test/fixtures/generated/${name}/client.ts and routes.ts`, () => {
       assertSnapshot(file, emitClient(name), `${name} client`);
+      assertSnapshot(routes, emitClient(name, 'routes.ts'), `${name} routes`);
     });
-    it(`${name} client snapshot compiles with its types snapshot and the runtime (strict, strictNullChecks off)`, () => {
+    it(`${name} client snapshot compiles with its routes and types snapshots and the runtime (strict, strictNullChecks off)`, () => {
       const types = readFileSync(join(ROOT, 'test/fixtures/generated', name, 'types.ts'), 'utf8');
-      assertCompiles(types, `${name} client`, readFileSync(file, 'utf8'));
+      assertCompiles(types, `${name} client`, {
+        client: readFileSync(file, 'utf8'),
+        routes: readFileSync(routes, 'utf8'),
+      });
     });
   }
 });

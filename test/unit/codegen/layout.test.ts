@@ -156,12 +156,21 @@ describe('the per-schema files', () => {
         assert.deepEqual(
           Object.keys(files).sort(),
           format === 'ts'
-            ? ['client.ts', 'index.ts', 'runtime.ts', ...PARTS.map((part) => `${part}.ts`), 'types.ts'].sort()
+            ? [
+                'client.ts',
+                'index.ts',
+                'routes.ts',
+                'runtime.ts',
+                ...PARTS.map((part) => `${part}.ts`),
+                'types.ts',
+              ].sort()
             : [
                 'client.d.ts',
                 'client.js',
                 'index.d.ts',
                 'index.js',
+                'routes.d.ts',
+                'routes.js',
                 'runtime.d.ts',
                 'runtime.js',
                 ...PARTS.map((part) => `${part}.js`),
@@ -196,14 +205,19 @@ describe('the per-schema files', () => {
         const graph = new Map<string, string[]>();
         const seen: Record<string, string[]> = {};
         const loaded = new Set<string>();
+        const clientLoads: string[] = [];
         for (const [name, text] of Object.entries(files)) {
           const source = parse(name, text);
           const found = links(source);
           const lazy = found.filter((link) => link.kind === 'load');
           for (const link of lazy) {
+            if (name.startsWith('client.') && link.from === './routes.js') {
+              clientLoads.push(name);
+              continue;
+            }
             assert.ok(
               PARTS.includes(link.from.slice(2, -3)),
-              `${name} loads only runtime parts: ${link.from}`,
+              `${name} loads only runtime parts (and the client its route table): ${link.from}`,
             );
             assert.ok(name.startsWith('runtime'), `${name}: only the runtime loads parts lazily`);
             loaded.add(link.from.slice(2, -3));
@@ -230,6 +244,7 @@ describe('the per-schema files', () => {
           [`runtime.${ext}`]: [],
           [`types.${ext}`]: ['import type ./runtime.js'],
           [`client.${ext}`]: ['import ./runtime.js', 'import type ./types.js'],
+          [`routes.${ext}`]: ['import type ./runtime.js'],
           [`index.${ext}`]: [
             'export from ./client.js',
             'export from ./runtime.js',
@@ -241,6 +256,7 @@ describe('the per-schema files', () => {
           want['runtime.js'] = [];
           want['types.js'] = [];
           want['client.js'] = ['import ./runtime.js'];
+          want['routes.js'] = [];
           want['index.js'] = ['export from ./client.js', 'export from ./runtime.js'];
         }
         // Each part imports what it uses of the core (values, or only types: none left in .js).
@@ -257,6 +273,11 @@ describe('the per-schema files', () => {
         }
         assert.deepEqual(seen, want);
         assert.deepEqual([...loaded].sort(), [...PARTS].sort(), 'every part is loaded by the runtime');
+        assert.deepEqual(
+          clientLoads,
+          [`client.${format}`],
+          'the client (not its declarations) loads the route table',
+        );
         // In js format a specifier names the .js file and, for the compiler, its .d.ts beside it.
         const resolved = new Map(
           [...graph].map(([file, targets]) => [

@@ -6,8 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CmsClientCore } from '../../../src/runtime/core.ts';
-import { collectionApi, contentTypeApis, customRoute, singleApi } from '../../../src/runtime/operations.ts';
+import { collectionApi, contentTypeApis, singleApi } from '../../../src/runtime/operations.ts';
 import { uploadApi } from '../../../src/runtime/upload.ts';
+import { routeMethodsOf } from '../../helpers/route-table.ts';
 
 /** The runtime factories are typed by the generated registry; these tests call them untyped. */
 type Operation = (...args: unknown[]) => Promise<unknown>;
@@ -257,8 +258,10 @@ describe('arguments', () => {
 
   it('custom routes: path parameters in order, query for GET, JSON body otherwise, cache options last', async () => {
     const { calls, client } = recorder(() => Response.json({ ok: true }));
-    const like = customRoute(client, { method: 'POST', path: '/articles/:id/like' });
-    const byYear = customRoute(client, { method: 'GET', path: '/articles/:tag/:year(\\d+)' });
+    const { like, byYear } = routeMethodsOf(client, {
+      like: { method: 'POST', path: '/articles/:id/like' },
+      byYear: { method: 'GET', path: '/articles/:tag/:year(\\d+)' },
+    });
     assert.deepEqual(await like('d 1', { by: 'me' }, { tags: ['likes'] }), { ok: true });
     await byYear('news', 2025, { limit: 2 });
     assert.equal(calls[0]?.url, 'http://cms.test/api/articles/d%201/like');
@@ -271,10 +274,12 @@ describe('arguments', () => {
 
   it('custom routes with `query`: the body, then query parameters, then cache options', async () => {
     const { calls, client } = recorder(() => Response.json({ ok: true }));
-    const order = customRoute(client, { method: 'POST', path: '/orders/:shop', query: true });
+    const { order, plain } = routeMethodsOf(client, {
+      order: { method: 'POST', path: '/orders/:shop', query: true },
+      plain: { method: 'POST', path: '/orders/:shop' },
+    });
     await order('s1', { sku: 'a' }, { preview: 'on' }, { tags: ['orders'] });
     await order('s1', undefined, { preview: 'off' });
-    const plain = customRoute(client, { method: 'POST', path: '/orders/:shop' });
     await plain('s1', { sku: 'a' }, { tags: ['plain'] });
     assert.equal(calls[0]?.url, 'http://cms.test/api/orders/s1?preview=on');
     assert.equal(calls[0]?.init.body, '{"sku":"a"}');

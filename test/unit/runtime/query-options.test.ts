@@ -11,28 +11,42 @@ import { after, before, describe, it } from 'node:test';
 import { authApi } from '../../../src/runtime/auth.ts';
 import { type CmsClientConfig, CmsClientCore } from '../../../src/runtime/core.ts';
 import { isCmsConnectionError } from '../../../src/runtime/errors.ts';
-import { collectionApi, customRoute, singleApi } from '../../../src/runtime/operations.ts';
+import {
+  type CustomRouteMethod,
+  collectionApi,
+  routeMethods,
+  singleApi,
+} from '../../../src/runtime/operations.ts';
 import {
   type CmsQueries,
   createQueries,
   type QueryTable,
   type RouteGroupQueries,
 } from '../../../src/runtime/query-options.ts';
+import { routeTable } from '../../helpers/route-table.ts';
 
 /** A client shaped like a generated one: a collection type with custom routes, a single type, auth. */
 class TestClient extends CmsClientCore {
-  readonly articles = Object.assign(collectionApi(this, 'articles'), {
-    popular: customRoute(this, { method: 'GET', path: '/articles/popular' }),
-    byAuthor: customRoute(this, { method: 'GET', path: '/articles/by/:author' }),
-    like: customRoute(this, { method: 'POST', path: '/articles/:id/like' }),
-  });
+  readonly articles = collectionApi(this, 'articles') as ReturnType<typeof collectionApi> &
+    Record<'popular' | 'byAuthor' | 'like', CustomRouteMethod>;
   readonly siteSetting = singleApi(this, 'site-setting');
-  readonly auth = authApi(this, { me: '/users/me' });
-  readonly navigation = {
-    render: customRoute(this, { method: 'GET', path: '/navigation/render/:idOrSlug' }),
-    rebuild: customRoute(this, { method: 'POST', path: '/navigation/rebuild' }),
-  };
+  readonly auth = authApi(this, routeTable([], { me: '/users/me' }), ['me']);
+  declare readonly navigation: Record<'render' | 'rebuild', CustomRouteMethod>;
   readonly label = 'not an API';
+  constructor(config: CmsClientConfig) {
+    super(config);
+    routeMethods(
+      this,
+      routeTable([
+        { method: 'GET', path: '/articles/popular' },
+        { method: 'GET', path: '/articles/by/:author' },
+        { method: 'POST', path: '/articles/:id/like' },
+        { method: 'GET', path: '/navigation/render/:idOrSlug' },
+        { method: 'POST', path: '/navigation/rebuild' },
+      ]),
+      { articles: ['popular', 'byAuthor', 'like'], navigation: ['render', 'rebuild'] },
+    );
+  }
 }
 
 /** The table the generator would write for TestClient, plus a member the client lacks. */

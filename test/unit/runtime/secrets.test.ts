@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { type AuthRoutes, authApi } from '../../../src/runtime/auth.ts';
 import { CmsClientCore } from '../../../src/runtime/core.ts';
 import { CmsConnectionError, CmsError, maskSecrets } from '../../../src/runtime/errors.ts';
+import { routeTable } from '../../helpers/route-table.ts';
 
 const API_TOKEN = 'apitoken0123456789abcdef0123456789abcdef';
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJpZCI6MX0.signature-of-the-jwt';
@@ -91,7 +92,9 @@ describe('secrets stay out of what gets printed', () => {
     it('holds the access and refresh tokens without showing them', async () => {
       const client = new CmsClientCore({ baseURL: base }, { schemaHash: 'h', authMode: 'refresh' });
       const routes: AuthRoutes = { login: '/auth/local' };
-      const auth = authApi(client, routes) as unknown as { login(body: object): Promise<unknown> };
+      const auth = authApi(client, routeTable([], routes), ['login']) as unknown as {
+        login(body: object): Promise<unknown>;
+      };
       await auth.login({ identifier: 'ada', password: 'pw' });
       await client.request('things').catch(() => {});
       assert.equal(lastAuthorization, `Bearer ${JWT}`, 'the session captured the JWT');

@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import { type AuthRoutes, authApi } from '../../../src/runtime/auth.ts';
 import { type CmsClientConfig, CmsClientCore } from '../../../src/runtime/core.ts';
 import { type CmsConnectionError, CmsError } from '../../../src/runtime/errors.ts';
+import { routeTable } from '../../helpers/route-table.ts';
 
 const ROUTES: AuthRoutes = {
   login: '/auth/local',
@@ -136,7 +137,14 @@ function client(scripted: ReturnType<typeof server>, config: Partial<CmsClientCo
     { baseURL: 'http://cms.test', fetch: scripted.fetch, ...config },
     { schemaHash: 'h', authMode: 'refresh' },
   );
-  return { core, auth: authApi(core, ROUTES) as unknown as Auth };
+  return {
+    core,
+    auth: authApi(
+      core,
+      routeTable([], ROUTES),
+      Object.keys(ROUTES) as (keyof AuthRoutes)[],
+    ) as unknown as Auth,
+  };
 }
 
 /**
@@ -558,7 +566,11 @@ describe('session: inert outside a browser, and in legacy mode', () => {
         { baseURL: 'http://cms.test', fetch: scripted.fetch },
         { schemaHash: 'h', authMode: 'legacy' },
       );
-      const auth = authApi(core, ROUTES) as unknown as Auth;
+      const auth = authApi(
+        core,
+        routeTable([], ROUTES),
+        Object.keys(ROUTES) as (keyof AuthRoutes)[],
+      ) as unknown as Auth;
       const { jwt } = await auth.login({ identifier: 'ada', password: 'pw' });
       assert.equal(await statusOf(auth.me()), 403);
       core.setToken(jwt);

@@ -1,0 +1,30 @@
+/** Route methods and `client.auth` over a client, from tables, as a generated constructor builds them. */
+import type { AuthRoutes } from '../../src/runtime/auth.ts';
+import type { CmsClientCore } from '../../src/runtime/core.ts';
+import {
+  type CustomRouteMethod,
+  type RouteSpec,
+  type RouteTableLoader,
+  routeMethods,
+} from '../../src/runtime/operations.ts';
+
+/** A route table loader (the generated `() => import('./routes.js')`) over these routes. */
+export function routeTable(routes: readonly RouteSpec[] = [], auth: AuthRoutes = {}): RouteTableLoader {
+  return async () => ({ ROUTES: routes, AUTH_ROUTES: auth });
+}
+
+/**
+ * The methods of `routes` (method name -> route), set by `routeMethods` on `client[property]`
+ * (a new object, or the API object already there) and returned.
+ */
+export function routeMethodsOf<K extends string>(
+  client: CmsClientCore,
+  routes: Record<K, RouteSpec>,
+  property = 'routes',
+): Record<K, CustomRouteMethod> {
+  routeMethods(client, routeTable(Object.values(routes)), { [property]: Object.keys(routes) });
+  return (client as unknown as Record<string, Record<K, CustomRouteMethod>>)[property] as Record<
+    K,
+    CustomRouteMethod
+  >;
+}
