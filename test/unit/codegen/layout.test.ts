@@ -147,6 +147,61 @@ describe('the runtime module', () => {
   }
 });
 
+describe('modules copied into the parts (@copiedIntoParts)', () => {
+  /** The top-level functions `text` declares, and those it exports. */
+  function functions(name: string, text: string): { declared: string[]; exported: string[] } {
+    const source = parse(name, text);
+    const declared: string[] = [];
+    const exported: string[] = [];
+    for (const statement of source.statements) {
+      if (!ts.isFunctionDeclaration(statement) || !statement.name) continue;
+      declared.push(statement.name.text);
+      if (statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword))
+        exported.push(statement.name.text);
+    }
+    for (const statement of source.statements)
+      if (
+        ts.isExportDeclaration(statement) &&
+        statement.exportClause &&
+        ts.isNamedExports(statement.exportClause)
+      )
+        exported.push(...statement.exportClause.elements.map((element) => element.name.text));
+    return { declared, exported };
+  }
+  const SEGMENT = ['pathSegment', 'segmentError', 'segmentOf'];
+
+  it('each part holds what it runs of a copied module, unexported; the core only what the core runs', () => {
+    const core = functions('runtime.ts', RUNTIME.ts);
+    // The core checks a documentId (segmentOf); the wording of a bad one is not in it.
+    assert.deepEqual(
+      SEGMENT.filter((name) => core.declared.includes(name)),
+      ['segmentOf'],
+    );
+    const held: Record<string, string[]> = {};
+    for (const [name, part] of Object.entries(RUNTIME.parts)) {
+      const found = functions(`${name}.ts`, part.ts);
+      held[name] = SEGMENT.filter((fn) => found.declared.includes(fn));
+      assert.deepEqual(
+        found.exported.filter((fn) => SEGMENT.includes(fn) || fn === 'writeQuery'),
+        [],
+        `${name} exports none of its copies`,
+      );
+    }
+    assert.deepEqual(held, {
+      'runtime-auth-methods': SEGMENT,
+      'runtime-custom-routes': SEGMENT,
+      // failures.ts words a bad documentId (segmentError) and splits long lists (query-writer.ts).
+      'runtime-failures': ['segmentError'],
+      'runtime-request-extras': [],
+      'runtime-session-flow': [],
+      'runtime-upload-methods': [],
+      'runtime-users-methods': [],
+      'runtime-writes': [],
+    });
+    assert.match(RUNTIME.parts['runtime-failures']?.ts ?? '', /function writeQuery\(/);
+  });
+});
+
 describe('the per-schema files', () => {
   for (const fixture of FIXTURES) {
     for (const format of FORMATS) {
