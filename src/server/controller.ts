@@ -1,7 +1,7 @@
 /**
  * The three endpoints. Bodies and the hash are computed once at bootstrap; a request only
  * checks the token and the `If-None-Match` header, and `/schema` the `Accept-Encoding` header:
- * its body is also gzipped once, which fetch (the CLI's) asks for.
+ * its body is also gzipped once, which the CLI asks for.
  */
 import { checkApiToken, sendError } from './guard.ts';
 import type { PluginState } from './state.ts';
