@@ -12,7 +12,7 @@ import { readEventStream } from './event-stream.ts';
 import { currentHash, runGenerate } from './generate.ts';
 import { TransportError } from './http.ts';
 import type { LiveGenerateOptions } from './options.ts';
-import { connectionError, RemoteError, request } from './remote.ts';
+import { RemoteError, request } from './remote.ts';
 
 export interface WatchOptions {
   /**
@@ -140,11 +140,9 @@ function idleTimeoutFor(header: string | undefined): number {
   return interval * 3 + 1_000;
 }
 
+/** A failure of the connection itself (refused, reset, cut, a name that does not resolve): http.ts wraps every one. */
 function isNetworkError(error: unknown): boolean {
-  return (
-    error instanceof TransportError ||
-    connectionError({ url: '', token: undefined }, error, false).message.startsWith('Could not')
-  );
+  return error instanceof TransportError;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -7,6 +7,7 @@
 import {
   type AuthRoute,
   authRoutes,
+  type RouteGroup,
   routeGroupDoc,
   routeGroups,
   routeGroupType,
@@ -245,8 +246,7 @@ function contentTypeConstruction(model: CodegenModel, shared: Map<string, string
  * `routeMethods`' table: the route method names of each property that has some, in the order
  * the route table (`routes.*`) numbers the routes.
  */
-function routeConstruction(model: CodegenModel): string[] {
-  const groups = routeGroups(model);
+function routeConstruction(groups: RouteGroup[]): string[] {
   if (groups.length === 0) return [];
   const rows = groups.map(
     (group) =>
@@ -255,12 +255,15 @@ function routeConstruction(model: CodegenModel): string[] {
   return [`    routeMethods(this, routes, {\n${rows.join('')}    });`];
 }
 
-function construction(
-  model: CodegenModel,
-  auth: AuthRoute[],
-  typed: boolean,
-  shared: Map<string, string>,
-): string[] {
+/** What the class is built from beside the model: computed once by `classSource`. */
+interface ClassParts {
+  auth: AuthRoute[];
+  groups: RouteGroup[];
+  shared: Map<string, string>;
+  typed: boolean;
+}
+
+function construction(model: CodegenModel, { auth, groups, shared, typed }: ClassParts): string[] {
   const lines = contentTypeConstruction(model, shared);
   lines.push(
     `    this.upload = uploadApi${typed ? '<CmsSchemaTypes, MediaFile>' : ''}(this);`,
@@ -269,7 +272,7 @@ function construction(
     ...(model.usersProperty === null
       ? []
       : [`    this.${model.usersProperty} = usersApi${typed ? '<CmsSchemaTypes>' : ''}(this);`]),
-    ...routeConstruction(model),
+    ...routeConstruction(groups),
   );
   return lines;
 }
@@ -283,7 +286,8 @@ const ROUTES_LOADER = [
 
 function classSource(model: CodegenModel, auth: AuthRoute[], typed: boolean): string {
   const shared = sharedMedia(model);
-  const loader = model.auth || routeGroups(model).length > 0 ? ROUTES_LOADER : '';
+  const groups = routeGroups(model);
+  const loader = model.auth || groups.length > 0 ? ROUTES_LOADER : '';
   const lines = [
     `${mediaConstants(shared, typed)}${loader}${CLASS_DOC}\nexport class CmsClient extends CmsClientCore {`,
   ];
@@ -292,7 +296,7 @@ function classSource(model: CodegenModel, auth: AuthRoute[], typed: boolean): st
     CONSTRUCTOR_DOC,
     `  constructor(config${typed ? ': CmsClientConfig' : ''}) {`,
     '    super(config, { schemaHash: SCHEMA_HASH, authMode: AUTH_MODE });',
-    ...construction(model, auth, typed, shared),
+    ...construction(model, { auth, groups, shared, typed }),
     '  }',
     '}',
     '',

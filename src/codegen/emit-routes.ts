@@ -131,10 +131,7 @@ export function authRoutes(model: CodegenModel): AuthRoute[] {
 }
 
 /** The route methods of one client property, in the order the route table numbers them. */
-export interface RouteGroup {
-  property: string;
-  routes: CustomRouteModel[];
-}
+export type RouteGroup = Pick<RouteGroupModel, 'property' | 'routes'>;
 
 /**
  * Every property with route methods: the content types with custom routes, then the plugin and
