@@ -20,49 +20,40 @@ function memberName(member: ts.TypeElement): string | undefined {
   return name && (ts.isIdentifier(name) || ts.isStringLiteral(name)) ? name.text : undefined;
 }
 
-/** A registry model (`{ entry: ...; input: ...; }`) with its dropped slots emptied or removed. */
-function leanModel(model: ts.TypeLiteralNode): ts.TypeLiteralNode {
-  const members = model.members.flatMap((member): ts.TypeElement[] => {
-    const name = memberName(member);
-    if (name !== undefined && REMOVED.has(name)) return [];
-    if (name !== undefined && EMPTIED.has(name) && ts.isPropertySignature(member))
-      return [
-        ts.factory.updatePropertySignature(
-          member,
-          member.modifiers,
-          member.name,
-          member.questionToken,
-          ts.factory.createTypeLiteralNode([]),
-        ),
-      ];
-    return [member];
-  });
-  return ts.factory.updateTypeLiteralNode(model, ts.factory.createNodeArray(members));
+/** `member` (a property) with its type replaced by `type`. */
+function retyped(member: ts.PropertySignature, type: ts.TypeNode): ts.PropertySignature {
+  return ts.factory.updatePropertySignature(
+    member,
+    member.modifiers,
+    member.name,
+    member.questionToken,
+    type,
+  );
+}
+
+/** `member`, when a property whose type is an object literal, with that literal's members mapped by `map`. */
+function mapLiteral(
+  member: ts.TypeElement,
+  map: (inner: ts.TypeElement) => ts.TypeElement[],
+): ts.TypeElement {
+  if (!ts.isPropertySignature(member) || !member.type || !ts.isTypeLiteralNode(member.type)) return member;
+  return retyped(member, ts.factory.createTypeLiteralNode(member.type.members.flatMap(map)));
+}
+
+/** A slot of a registry model (`entry: ...`, `input: ...`): kept, emptied or removed. */
+function leanSlot(slot: ts.TypeElement): ts.TypeElement[] {
+  const name = memberName(slot);
+  if (name !== undefined && REMOVED.has(name)) return [];
+  if (name !== undefined && EMPTIED.has(name) && ts.isPropertySignature(slot))
+    return [retyped(slot, ts.factory.createTypeLiteralNode([]))];
+  return [slot];
 }
 
 /** `CmsSchemaTypes` with each model of `contentTypes` and `components` made lean. */
 function leanRegistry(registry: ts.InterfaceDeclaration): ts.InterfaceDeclaration {
-  const members = registry.members.map((group) => {
-    if (!ts.isPropertySignature(group) || !group.type || !ts.isTypeLiteralNode(group.type)) return group;
-    const models = group.type.members.map((model) =>
-      ts.isPropertySignature(model) && model.type && ts.isTypeLiteralNode(model.type)
-        ? ts.factory.updatePropertySignature(
-            model,
-            model.modifiers,
-            model.name,
-            model.questionToken,
-            leanModel(model.type),
-          )
-        : model,
-    );
-    return ts.factory.updatePropertySignature(
-      group,
-      group.modifiers,
-      group.name,
-      group.questionToken,
-      ts.factory.updateTypeLiteralNode(group.type, ts.factory.createNodeArray(models)),
-    );
-  });
+  const members = registry.members.map((group) =>
+    mapLiteral(group, (model) => [mapLiteral(model, leanSlot)]),
+  );
   return ts.factory.updateInterfaceDeclaration(
     registry,
     registry.modifiers,

@@ -100,7 +100,8 @@ export async function watch(
       if (error instanceof RemoteError && (error.status === 401 || error.status === 404)) throw error;
       // Over the plugin's stream cap (or another busy answer): wait as long as the server asks.
       if (error instanceof RemoteError && error.retryAfter !== undefined) wait = error.retryAfter * 1_000;
-      if (!(error instanceof RemoteError) && !connection.signal.aborted && !isNetworkError(error))
+      // A failure of the connection itself (http.ts wraps every one) is retried; anything else is a bug.
+      if (!(error instanceof RemoteError) && !connection.signal.aborted && !(error instanceof TransportError))
         throw error;
     } finally {
       clearTimeout(idle);
@@ -138,11 +139,6 @@ function idleTimeoutFor(header: string | undefined): number {
   const interval = header === undefined ? Number.NaN : Number(header);
   if (!Number.isInteger(interval) || interval <= 0) return DEFAULT_IDLE_TIMEOUT;
   return interval * 3 + 1_000;
-}
-
-/** A failure of the connection itself (refused, reset, cut, a name that does not resolve): http.ts wraps every one. */
-function isNetworkError(error: unknown): boolean {
-  return error instanceof TransportError;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
