@@ -95,14 +95,84 @@ function query(index: number, number: number, parts: QueryParts): string {
 
 export const QUERY_COUNT = 50;
 
-/** The consumer file for `client` ('ours' or 'peer'): 50 queries over collection types 0, 2, 4, ... */
-export function consumerSource(client: 'ours' | 'peer', n: number, parts: QueryParts = ALL): string {
+/**
+ * Whose client the consumer file calls: ours, strapi-typed-client's, or one of the type-check
+ * benchmark's floors (`untyped`, `fixed`).
+ */
+export type Consumer = 'ours' | 'peer' | 'untyped' | 'fixed';
+
+/**
+ * The floor that declares nothing about the schema: every call takes any object and answers
+ * `any`, so what is left is checking the file itself. `properties`: the client properties the
+ * queries call. Like ours and the peer's, the client is a class instance in a `const`: TypeScript
+ * checks each use of a `declare const` of an object type for less (about half of the untyped
+ * file's check time).
+ */
+function untypedHeader(properties: { plural: string }[]): string {
+  return [
+    'interface UntypedApi {',
+    '  find(params?: object): Promise<any>;',
+    '  findWithMeta(params?: object): Promise<any>;',
+    '  findOne(documentId: string, params?: object): Promise<any>;',
+    '}',
+    'declare class UntypedClient {',
+    ...properties.map(({ plural }) => `  ${plural}: UntypedApi;`),
+    '}',
+    'const cms = new UntypedClient();',
+  ].join('\n');
+}
+
+/**
+ * The floor that types queries without following them: parameters checked against our query
+ * types (`CmsQuery`, read from our generated output), results of one fixed type per content type
+ * with every relation, media, component and zone typed and optional whatever `populate` asks.
+ * `properties` are the client properties the queries call, with their uids.
+ */
+function fixedHeader(properties: { uid: string; plural: string }[]): string {
+  return [
+    "import type { CmsContentTypeUid, CmsQuery } from './cms/index.js';",
+    "import type { CmsSchemaTypes } from './cms/types.js';",
+    "type Models = CmsSchemaTypes['contentTypes'] & CmsSchemaTypes['components'];",
+    'type Fixed<U> = U extends keyof Models',
+    '  ? Models[U] extends { entry: infer E; populatable: infer P; links: infer L }',
+    '    ? E & { [K in keyof P]?: FixedLink<K extends keyof L ? L[K] : never, P[K]> }',
+    '    : never',
+    '  : never;',
+    "type FixedLink<L, Base> = L extends { type: 'relation' | 'component'; target: infer T }",
+    '  ? Base extends readonly unknown[] ? Fixed<T>[] : Fixed<T> | null',
+    "  : L extends { type: 'dynamiczone'; targets: infer T }",
+    '    ? (T extends string ? { __component: T; id: number } & Fixed<T> : never)[]',
+    '    : Base;',
+    'interface FixedApi<U extends CmsContentTypeUid> {',
+    '  find(params?: CmsQuery<U>): Promise<Fixed<U>[]>;',
+    '  findWithMeta(params?: CmsQuery<U>): Promise<{ data: Fixed<U>[] }>;',
+    '  findOne(documentId: string, params?: CmsQuery<U>): Promise<Fixed<U> | null>;',
+    '}',
+    'declare class FixedClient {',
+    ...properties.map(({ uid, plural }) => `  ${plural}: FixedApi<'${uid}'>;`),
+    '}',
+    'const cms = new FixedClient();',
+  ].join('\n');
+}
+
+function header(client: Consumer, indices: number[]): string {
+  switch (client) {
+    case 'ours':
+      return "import { CmsClient } from './cms/index.js';\nconst cms = new CmsClient({ baseURL: 'http://127.0.0.1:1' });";
+    case 'peer':
+      return "import { StrapiClient } from './cms/index.js';\nconst cms = new StrapiClient({ baseURL: 'http://127.0.0.1:1' });";
+    case 'untyped':
+      return untypedHeader([...new Set(indices)].map(collectionNames));
+    case 'fixed':
+      return fixedHeader([...new Set(indices)].map(collectionNames));
+  }
+}
+
+/** The consumer file for `client`: 50 queries over collection types 0, 2, 4, ... */
+export function consumerSource(client: Consumer, n: number, parts: QueryParts = ALL): string {
   const count = Math.min(QUERY_COUNT, n);
   const step = Math.max(1, Math.floor(n / count));
-  const header =
-    client === 'ours'
-      ? "import { CmsClient } from './cms/index.js';\nconst cms = new CmsClient({ baseURL: 'http://127.0.0.1:1' });"
-      : "import { StrapiClient } from './cms/index.js';\nconst cms = new StrapiClient({ baseURL: 'http://127.0.0.1:1' });";
-  const queries = Array.from({ length: count }, (_, number) => query((number * step) % n, number, parts));
-  return `${header}\nexport const out: unknown[] = [];\n\n${queries.join('\n\n')}\n`;
+  const indices = Array.from({ length: count }, (_, number) => (number * step) % n);
+  const queries = indices.map((index, number) => query(index, number, parts));
+  return `${header(client, indices)}\nexport const out: unknown[] = [];\n\n${queries.join('\n\n')}\n`;
 }
