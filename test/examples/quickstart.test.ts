@@ -7,6 +7,9 @@
  * Slow by nature: a cold install of the dev tools and of Strapi, then the whole suite again
  * inside the clone. The inner suite skips this test (CMS_QUICKSTART_INNER), so it runs once.
  * Only committed work is in a clone: uncommitted changes are not tested here.
+ *
+ * CI needs no second clone: it runs in a fresh clone already, and `.ci/run` runs the quick
+ * start's commands as written (checked here) with CMS_QUICKSTART_BY_CI=1, which skips the clone.
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -54,9 +57,41 @@ const inner = process.env.CMS_QUICKSTART_INNER === '1';
 const git = spawnSync('git', ['--version'], { encoding: 'utf8' });
 const skip = inner
   ? 'this is the suite the quick start runs inside its clone'
-  : git.status !== 0
-    ? 'git is not available, so the repository cannot be cloned'
-    : false;
+  : process.env.CMS_QUICKSTART_BY_CI === '1'
+    ? '.ci/run, in a fresh clone, has run the quick start itself: this suite is its second command'
+    : git.status !== 0
+      ? 'git is not available, so the repository cannot be cloned'
+      : false;
+
+/** The lines of `.ci/run` that are commands: no comment, no blank line. */
+function ciCommands(): string[] {
+  return readFileSync(join(ROOT, '.ci', 'run'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+describe('CI runs the README quick start', () => {
+  it('.ci/run runs both quick-start commands as written, in order, after installing the lockfile', () => {
+    const commands = quickStartCommands(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    const ci = ciCommands();
+    const at = commands.map((command) => ci.indexOf(command));
+    assert.ok(
+      at.every((index) => index >= 0),
+      `.ci/run lacks a quick-start command:\n${commands.join('\n')}`,
+    );
+    assert.deepEqual(
+      at,
+      [...at].sort((a, b) => a - b),
+      'the quick-start commands run in the order the README gives',
+    );
+    const install = ci.findIndex((line) => /^npm ci\b/.test(line));
+    assert.ok(install >= 0 && install < (at[0] ?? -1), 'npm ci installs the lockfile first');
+    // The suite skips the quick-start clone only because .ci/run ran the commands before it.
+    const byCi = ci.indexOf('export CMS_QUICKSTART_BY_CI=1');
+    assert.ok(byCi >= 0 && byCi < (at.at(-1) ?? -1), 'CMS_QUICKSTART_BY_CI is set before the suite runs');
+  });
+});
 
 describe('the README quick start, on a fresh clone', { skip, timeout: 120 * 60_000 }, () => {
   const logs = join(CACHE, 'quickstart');
