@@ -104,9 +104,9 @@ export type Consumer = 'ours' | 'peer' | 'untyped' | 'fixed';
 /**
  * The floor that declares nothing about the schema: every call takes any object and answers
  * `any`, so what is left is checking the file itself. `properties`: the client properties the
- * queries call. Like ours and the peer's, the client is a class instance in a `const`: TypeScript
- * checks each use of a `declare const` of an object type for less (about half of the untyped
- * file's check time).
+ * queries call. Like ours and the peer's, the client is a class instance in a `const`: with a
+ * `declare const` instead, TypeScript's control-flow walk back to `cms` at each use costs less
+ * (it saves about 40% of the untyped file's check time).
  */
 function untypedHeader(properties: { plural: string }[]): string {
   return [
