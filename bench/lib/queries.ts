@@ -156,15 +156,16 @@ function fixedHeader(properties: { uid: string; plural: string }[]): string {
 }
 
 function header(client: Consumer, indices: number[]): string {
+  const properties = indices.map(collectionNames);
   switch (client) {
     case 'ours':
       return "import { CmsClient } from './cms/index.js';\nconst cms = new CmsClient({ baseURL: 'http://127.0.0.1:1' });";
     case 'peer':
       return "import { StrapiClient } from './cms/index.js';\nconst cms = new StrapiClient({ baseURL: 'http://127.0.0.1:1' });";
     case 'untyped':
-      return untypedHeader([...new Set(indices)].map(collectionNames));
+      return untypedHeader(properties);
     case 'fixed':
-      return fixedHeader([...new Set(indices)].map(collectionNames));
+      return fixedHeader(properties);
   }
 }
 

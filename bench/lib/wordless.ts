@@ -21,20 +21,10 @@ function emptyWording(context: ts.TransformationContext): (root: ts.SourceFile) 
         ? factory.createStringLiteral('')
         : factory.createNoSubstitutionTemplateLiteral('');
     }
-    if (ts.isTemplateExpression(node)) {
-      const text = (part: string) => (isWording(part) ? '' : part);
-      return factory.createTemplateExpression(
-        factory.createTemplateHead(text(node.head.text)),
-        node.templateSpans.map((span, index) =>
-          factory.createTemplateSpan(
-            ts.visitNode(span.expression, visit) as ts.Expression,
-            index === node.templateSpans.length - 1
-              ? factory.createTemplateTail(text(span.literal.text))
-              : factory.createTemplateMiddle(text(span.literal.text)),
-          ),
-        ),
-      );
-    }
+    // The texts of a template with substitutions, around the `${...}` parts.
+    if (ts.isTemplateHead(node) && isWording(node.text)) return factory.createTemplateHead('');
+    if (ts.isTemplateMiddle(node) && isWording(node.text)) return factory.createTemplateMiddle('');
+    if (ts.isTemplateTail(node) && isWording(node.text)) return factory.createTemplateTail('');
     return ts.visitEachChild(node, visit, context);
   };
   return (root) => ts.visitEachChild(root, visit, context);
