@@ -6,7 +6,14 @@
  * clients: strapi-typed-client's generated API takes the same Strapi query shape; only the
  * import and the client class differ.
  */
-import { collectionNames, zoneComponents } from './synthetic.ts';
+import {
+  buildModel,
+  type ComponentModel,
+  type ContentTypeModel,
+  type FilterKind,
+  type ModelAttribute,
+} from '../../src/codegen/model.ts';
+import { collectionNames, syntheticPayload, zoneComponents } from './synthetic.ts';
 
 /** A populate for each section component, nested where it has something to populate. */
 const ZONE_POPULATE: Record<string, string> = {
@@ -71,7 +78,14 @@ export interface QueryParts {
 
 const ALL: QueryParts = { populate: true, filters: true, rest: true };
 
-function query(index: number, number: number, parts: QueryParts): string {
+/**
+ * Where each query sits: `blocks`, a block at the top of the module (one file of 50 statements,
+ * the benchmark's consumer); `functions`, the body of an exported async function, as a page's or
+ * a loader's code holds a query.
+ */
+export type ConsumerShape = 'blocks' | 'functions';
+
+function query(index: number, number: number, parts: QueryParts, shape: ConsumerShape): string {
   const property = collectionNames(index).plural;
   const entries = (keys: string[]) => `{\n${keys.map((key) => `    ${key},\n`).join('')}  }`;
   const pop = parts.populate ? [`populate: ${populate(index)}`] : [];
@@ -90,16 +104,17 @@ function query(index: number, number: number, parts: QueryParts): string {
     call = `const r = await cms.${property}.findWithMeta(${full});\n  const e = r.data[0]!;`;
   else call = `const r = await cms.${property}.find(${full});\n  const e = r[0]!;`;
   const reads = parts.populate ? READS : READS.slice(0, 2);
-  return `// Query ${number + 1}\n{\n  ${call}\n  out.push([${reads.join(', ')}]);\n}`;
+  const opening = shape === 'blocks' ? '{' : `export async function query${number + 1}() {`;
+  return `// Query ${number + 1}\n${opening}\n  ${call}\n  out.push([${reads.join(', ')}]);\n}`;
 }
 
 export const QUERY_COUNT = 50;
 
 /**
  * Whose client the consumer file calls: ours, strapi-typed-client's, or one of the type-check
- * benchmark's floors (`untyped`, `fixed`).
+ * benchmark's floors (`untyped`, `fixed`, `lightest`).
  */
-export type Consumer = 'ours' | 'peer' | 'untyped' | 'fixed';
+export type Consumer = 'ours' | 'peer' | 'untyped' | 'fixed' | 'lightest';
 
 /**
  * The floor that declares nothing about the schema: every call takes any object and answers
@@ -155,7 +170,63 @@ function fixedHeader(properties: { uid: string; plural: string }[]): string {
   ].join('\n');
 }
 
-function header(client: Consumer, indices: number[]): string {
+/** A scalar field's value type in the lightest floor: its filter kind's plainest type. */
+const LIGHTEST_SCALAR: Record<FilterKind, string> = {
+  string: 'string',
+  number: 'number',
+  date: 'string',
+  boolean: 'boolean',
+  json: 'unknown',
+};
+
+/**
+ * The floor with the lightest declarations a client that types its results could have, written
+ * from the synthetic schema `n` alone (nothing of our output): one interface per content type and
+ * component with every field, and every relation, media, component and zone as an optional member
+ * typed by its target's interface; queries answer these interfaces whatever `populate` asks, and
+ * take any object. `properties`: the client properties the queries call, with their uids.
+ */
+function lightestHeader(n: number, properties: { uid: string; plural: string }[]): string {
+  const model = buildModel(syntheticPayload(n).schema);
+  const name = new Map<string, string>();
+  for (const entry of [...model.contentTypes, ...model.components]) name.set(entry.uid, `L${name.size}`);
+  const target = (uid: string | null) => (uid === null ? 'unknown' : (name.get(uid) ?? 'unknown'));
+  const upload = target('plugin::upload.file');
+  const linkType = (attribute: Exclude<ModelAttribute, { classification: 'scalar' }>) => {
+    if (attribute.classification === 'dynamiczone') {
+      const members = attribute.members.map(
+        (member) => `({ __component: '${member.uid}' } & ${target(member.uid)})`,
+      );
+      return `(${members.join(' | ') || 'never'})[]`;
+    }
+    const item = attribute.classification === 'media' ? upload : target(attribute.targetUid);
+    return attribute.many ? `${item}[]` : `${item} | null`;
+  };
+  const declaration = (entry: ContentTypeModel | ComponentModel) => {
+    const members = entry.filterFields.map(
+      (field) => `  ${field.key}: ${LIGHTEST_SCALAR[field.filterKind]};`,
+    );
+    for (const attribute of entry.attributes) {
+      if (!attribute.hidden && attribute.classification !== 'scalar')
+        members.push(`  ${attribute.key}?: ${linkType(attribute)};`);
+    }
+    return `interface ${name.get(entry.uid)} {\n${members.join('\n')}\n}`;
+  };
+  return [
+    ...[...model.contentTypes, ...model.components].map(declaration),
+    'interface LightestApi<E> {',
+    '  find(params?: object): Promise<E[]>;',
+    '  findWithMeta(params?: object): Promise<{ data: E[] }>;',
+    '  findOne(documentId: string, params?: object): Promise<E | null>;',
+    '}',
+    'declare class LightestClient {',
+    ...properties.map(({ uid, plural }) => `  ${plural}: LightestApi<${target(uid)}>;`),
+    '}',
+    'const cms = new LightestClient();',
+  ].join('\n');
+}
+
+function header(client: Consumer, n: number, indices: number[]): string {
   const properties = indices.map(collectionNames);
   switch (client) {
     case 'ours':
@@ -166,14 +237,20 @@ function header(client: Consumer, indices: number[]): string {
       return untypedHeader(properties);
     case 'fixed':
       return fixedHeader(properties);
+    case 'lightest':
+      return lightestHeader(n, properties);
   }
 }
 
 /** The consumer file for `client`: 50 queries over collection types 0, 2, 4, ... */
-export function consumerSource(client: Consumer, n: number, parts: QueryParts = ALL): string {
+export function consumerSource(
+  client: Consumer,
+  n: number,
+  { parts = ALL, shape = 'blocks' }: { parts?: QueryParts; shape?: ConsumerShape } = {},
+): string {
   const count = Math.min(QUERY_COUNT, n);
   const step = Math.max(1, Math.floor(n / count));
   const indices = Array.from({ length: count }, (_, number) => (number * step) % n);
-  const queries = indices.map((index, number) => query(index, number, parts));
-  return `${header(client, indices)}\nexport const out: unknown[] = [];\n\n${queries.join('\n\n')}\n`;
+  const queries = indices.map((index, number) => query(index, number, parts, shape));
+  return `${header(client, n, indices)}\nexport const out: unknown[] = [];\n\n${queries.join('\n\n')}\n`;
 }

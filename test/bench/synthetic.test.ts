@@ -78,6 +78,13 @@ describe('our output for the synthetic schema compiles', () => {
       for (const [name, text] of Object.entries(files)) program[`/virtual/cms/${name}`] = text;
       program['/virtual/consumer.ts'] = consumerSource('ours', n);
       assertCompilesInMemory(program, { noUnusedLocals: false }, `synthetic N=${n} (strict)`);
+      program['/virtual/functions.ts'] = consumerSource('ours', n, { shape: 'functions' });
+      assertCompilesInMemory(
+        program,
+        { noUnusedLocals: false },
+        `synthetic N=${n}, queries in functions (strict)`,
+      );
+      delete program['/virtual/functions.ts'];
       assertCompilesInMemory(
         program,
         { noUnusedLocals: false, strictNullChecks: false, exactOptionalPropertyTypes: false },
@@ -95,9 +102,15 @@ describe('our output for the synthetic schema compiles', () => {
     });
     const program: Record<string, string> = {};
     for (const [name, text] of Object.entries(files)) program[`/virtual/cms/${name}`] = text;
-    for (const floor of ['untyped', 'fixed'] as const) {
-      program['/virtual/consumer.ts'] = consumerSource(floor, 20);
-      assertCompilesInMemory(program, { noUnusedLocals: false }, `synthetic N=20, the ${floor} floor`);
+    for (const floor of ['untyped', 'fixed', 'lightest'] as const) {
+      for (const shape of ['blocks', 'functions'] as const) {
+        program['/virtual/consumer.ts'] = consumerSource(floor, 20, { shape });
+        assertCompilesInMemory(
+          program,
+          { noUnusedLocals: false },
+          `synthetic N=20, the ${floor} floor, queries in ${shape}`,
+        );
+      }
     }
     // The fixed floor checks what it is given: a misspelled filter and a misspelled field of a
     // relation's entry are errors.
@@ -112,6 +125,21 @@ describe('our output for the synthetic schema compiles', () => {
     assert.ok(
       errors.some((error) => error.includes("'titel'")),
       errors.join('\n'),
+    );
+    // The lightest floor types every result it reads, through nested relations and zones, with
+    // none of our declarations: a misspelled field of a relation's entry or of a zone member is
+    // an error.
+    const misspelled = consumerSource('lightest', 20)
+      .replace('e.owner?.seo?.metaImage?.url', 'e.owner?.seo?.metaImage?.uri')
+      .replace('e.sections?.[0]?.__component', 'e.sections?.[0]?.__componnt');
+    const lightest = compile({ '/virtual/consumer.ts': misspelled }, { noUnusedLocals: false });
+    assert.ok(
+      lightest.some((error) => error.includes("'uri'")),
+      lightest.join('\n'),
+    );
+    assert.ok(
+      lightest.some((error) => error.includes("'__componnt'")),
+      lightest.join('\n'),
     );
   });
 });
