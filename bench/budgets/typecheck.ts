@@ -7,12 +7,13 @@
  * generated .d.ts files are skipped and only what the queries use is checked; a second run
  * sets `skipLibCheck: false`, so the generated declarations are checked too.
  */
-import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NEXT_COMPILER_OPTIONS } from '../../test/helpers/next-tsconfig.ts';
 import type { Benchmark, Outcome } from '../lib/benchmark.ts';
 import type { Context } from '../lib/context.ts';
 import { emptyDir } from '../lib/generators.ts';
+import { leastDeclarations } from '../lib/least-declarations.ts';
 import { interleave, median, pairedRatio, runProcess } from '../lib/measure.ts';
 import { TSC, WORK_DIR } from '../lib/paths.ts';
 import { type Consumer, consumerSource, QUERY_COUNT } from '../lib/queries.ts';
@@ -123,9 +124,12 @@ const LABELS: Record<Client, string> = {
  *   zone typed and optional), whatever `populate` asks;
  * - `lightest`: the lightest declarations any client that types its results could have, none of
  *   them ours: one interface per content type and component, every link an optional member
- *   typed by its target's interface, parameters untyped: what typing the results alone costs.
+ *   typed by its target's interface, parameters untyped: what typing the results alone costs;
+ * - `least`: ours, with its types file cut to what typed results need (lib/least-declarations.ts,
+ *   the editor budget's floor: no input, filter or draft declaration, no comment): what our
+ *   design costs with the declarations the other issues require left out.
  */
-type Floor = 'bare' | 'declared' | 'fixed' | 'lightest';
+type Floor = 'bare' | 'declared' | 'fixed' | 'lightest' | 'least';
 type Subject = Client | Floor;
 
 /**
@@ -238,14 +242,20 @@ function floorNote(ratios: Record<Floor, RoundRatios>): string {
     `typed with our query types but results that ignore populate, ${x(ratios.fixed.total)} and ` +
     `${x(ratios.fixed.memory)}; with the lightest declarations that type the results (one interface per ` +
     `content type and component, no parameter checked, none of our declarations), ` +
-    `${x(ratios.lightest.total)} and ${x(ratios.lightest.memory)}. ` +
+    `${x(ratios.lightest.total)} and ${x(ratios.lightest.memory)}; ours with its types file cut to what typed ` +
+    `results need, ${x(ratios.least.total)} and ${x(ratios.least.memory)}. ` +
     `The budgets (0.5x, 0.7x) leave ${x(0.5 - ratios.bare.total)} of the peer's time and ` +
     `${x(0.7 - ratios.bare.memory)} of its memory for every type a client declares and checks; ` +
     (ratios.lightest.total > 0.5
       ? `typing the results alone takes ${x(ratios.lightest.total - ratios.bare.total)}, so no client whose ` +
         'results are typed meets the time budget on this file.'
       : `typing the results alone takes ${x(ratios.lightest.total - ratios.bare.total)}, which leaves ` +
-        `${x(0.5 - ratios.lightest.total)} for checking the parameters and following populate.`)
+        `${x(0.5 - ratios.lightest.total)} for checking the parameters and following populate.`) +
+    (ratios.least.memory > 0.7
+      ? ` Memory: our design with its types file cut to what typed results need is over the 0.7x budget ` +
+        `(${x(ratios.least.memory)}) before the input, filter and draft declarations the other issues require.`
+      : ` Memory: our design with its types file cut to what typed results need is within the 0.7x budget ` +
+        `(${x(ratios.least.memory)}); the input, filter and draft declarations take it over.`)
   );
 }
 
@@ -269,6 +279,8 @@ const FLOOR_LABELS: Record<Floor, (n: number) => string> = {
   fixed: () => 'floor: typed with our query types, results of one fixed type (populate not followed)',
   lightest: () =>
     'floor: the lightest typed results (an interface per model, parameters untyped, none of our declarations)',
+  least: () =>
+    'floor: ours, its types file cut to what typed results need (no input, filter, draft, comment)',
 };
 
 /** A `skipLibCheck: true` table: ours, the peer, and the floors compared with them, with their ratios to the peer. */
@@ -283,6 +295,14 @@ function floorTable<F extends Floor>(title: string, compared: Compared<Client | 
       ...floors.map((floor) => row(FLOOR_LABELS[floor](n), medians[floor], medians.peer, ratios[floor])),
     ],
   };
+}
+
+/** Our project with its types file cut to what typed results need (the `least` floor). */
+function leastProject(output: string, source: string): string {
+  const dir = project('floor-least', output, source, true);
+  const types = join(dir, 'cms', 'types.d.ts');
+  writeFileSync(types, leastDeclarations(readFileSync(types, 'utf8')));
+  return dir;
 }
 
 /** The fixed cost: the same projects with only the import and the client, no query. */
@@ -325,14 +345,15 @@ export const typecheck: Benchmark = {
         declared: project('floor-declared', outputs.ours, untyped, true),
         fixed: project('floor-fixed', outputs.ours, consumerSource('fixed', n), true),
         lightest: project('floor-lightest', undefined, consumerSource('lightest', n), true),
+        least: leastProject(outputs.ours, consumerSource('ours', n)),
       },
       rounds,
     );
     const skipped = skippedRounds.median;
     context.log(
       `typecheck N=${n}, skipLibCheck true: ours ${skipped.ours.totalSeconds} s, peer ${skipped.peer.totalSeconds} s, ` +
-        `floors ${skipped.bare.totalSeconds}, ${skipped.declared.totalSeconds}, ${skipped.fixed.totalSeconds} ` +
-        `and ${skipped.lightest.totalSeconds} s`,
+        `floors ${skipped.bare.totalSeconds}, ${skipped.declared.totalSeconds}, ${skipped.fixed.totalSeconds}, ` +
+        `${skipped.lightest.totalSeconds} and ${skipped.least.totalSeconds} s`,
     );
     const inFunctions = (client: Consumer) => consumerSource(client, n, { shape: 'functions' });
     const functionRounds = await compare(
@@ -362,6 +383,7 @@ export const typecheck: Benchmark = {
       ['floor-declared', skipped.declared],
       ['floor-fixed', skipped.fixed],
       ['floor-lightest', skipped.lightest],
+      ['floor-least', skipped.least],
       ['functions-ours', functions.ours],
       ['functions-bare', functions.bare],
       ['functions-lightest', functions.lightest],
