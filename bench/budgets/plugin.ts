@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { connect, type Socket } from 'node:net';
 import type { Benchmark, Outcome } from '../lib/benchmark.ts';
 import type { Inspector } from '../lib/inspector.ts';
-import { median, sleep } from '../lib/measure.ts';
+import { median, pairedRatio, sleep } from '../lib/measure.ts';
 import { type Cell, check, ratio, round } from '../lib/report.ts';
 import { rssKb } from '../lib/strapi.ts';
 
@@ -167,6 +167,10 @@ export const plugin: Benchmark = {
     const { results, duration, rounds } = await throughput(strapi.url, context.quick);
     const rate = (key: Route) => median(results[key].map((result) => result.requests.average));
     const echo = rate('echo');
+    // Each round runs every route once, so a busy spell of the machine slows the routes of a round
+    // alike: the budget checks the median of the round-by-round ratios, as the other budgets do.
+    const perSecond = (key: Route) => results[key].map((result) => result.requests.average);
+    const paired = (key: Route) => pairedRatio(perSecond(key), perSecond('echo'));
     const rows: Record<string, Cell>[] = (Object.keys(ROUTES) as Route[]).map((key) => ({
       route: `GET ${ROUTES[key].path}${ROUTES[key].label}`,
       rps: round(rate(key)),
@@ -174,6 +178,7 @@ export const plugin: Benchmark = {
       p99: median(results[key].map((result) => result.latency.p99)),
       failed: results[key].reduce((sum, result) => sum + result.non2xx + result.errors, 0),
       vsEcho: ratio(rate(key), echo),
+      pairedVsEcho: round(paired(key)),
     }));
     context.log(
       `plugin: echo ${echo.toFixed(0)}/s, hash ${rate('hash').toFixed(0)}/s, schema ${rate('schema').toFixed(0)}/s ` +
@@ -190,6 +195,7 @@ export const plugin: Benchmark = {
             { key: 'p99', label: 'p99 ms', unit: 'int' },
             { key: 'failed', label: 'non-2xx/errors', unit: 'int' },
             { key: 'vsEcho', label: 'x trivial route', unit: 'x' },
+            { key: 'pairedVsEcho', label: 'x trivial route (median round ratio)', unit: 'x' },
           ],
           rows,
         },
@@ -213,8 +219,20 @@ export const plugin: Benchmark = {
         },
       ],
       checks: [
-        check('/schema-hash throughput >= 0.9x trivial route', rate('hash') / echo, 0.9, 'x', true),
-        check('/schema throughput >= 0.9x trivial route', rate('schema') / echo, 0.9, 'x', true),
+        check(
+          '/schema-hash throughput >= 0.9x trivial route (median round ratio)',
+          paired('hash'),
+          0.9,
+          'x',
+          true,
+        ),
+        check(
+          '/schema throughput >= 0.9x trivial route (median round ratio)',
+          paired('schema'),
+          0.9,
+          'x',
+          true,
+        ),
         check(
           'server memory per open /schema-watch stream < 20 KB (the larger of RSS and heap growth)',
           Math.max(memory.perClient.rss, memory.perClient.heap),

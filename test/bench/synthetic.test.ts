@@ -118,8 +118,8 @@ describe('our output for the synthetic schema compiles', () => {
     const least = {
       ...program,
       '/virtual/cms/types.ts': leastDeclarations(program['/virtual/cms/types.ts']!),
+      '/virtual/consumer.ts': consumerSource('ours', 20),
     };
-    least['/virtual/consumer.ts'] = consumerSource('ours', 20);
     assertCompilesInMemory(least, { noUnusedLocals: false }, 'synthetic N=20, the least floor');
     // The fixed floor checks what it is given: a misspelled filter and a misspelled field of a
     // relation's entry are errors.
