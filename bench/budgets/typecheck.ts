@@ -5,7 +5,9 @@
  * (its default: it compiles its sources to .js and .d.ts). The tsconfig is the one
  * `create-next-app` writes (strict, `skipLibCheck: true`, `moduleResolution: bundler`), so the
  * generated .d.ts files are skipped and only what the queries use is checked; a second run
- * sets `skipLibCheck: false`, so the generated declarations are checked too.
+ * sets `skipLibCheck: false`, so the generated declarations are checked too. With
+ * `skipLibCheck: true`, floors are checked in the same rounds (see `Floor`), and the same queries
+ * again each inside an exported async function, as app code holds them.
  */
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
