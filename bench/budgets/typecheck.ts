@@ -234,9 +234,11 @@ function table(
   };
 }
 
+/** A ratio as the notes print it. */
+const x = (value: number) => `${value.toFixed(2)}x`;
+
 /** What the floors leave the budget, in words. */
 function floorNote(ratios: Record<Floor, RoundRatios>): string {
-  const x = (value: number) => `${value.toFixed(2)}x`;
   return (
     `The floors (skipLibCheck: true, median round ratios): the same ${QUERY_COUNT} queries against a client that ` +
     `declares nothing take ${x(ratios.bare.total)} the peer's time and ${x(ratios.bare.memory)} its memory; with our ` +
@@ -263,7 +265,6 @@ function floorNote(ratios: Record<Floor, RoundRatios>): string {
 
 /** What the same queries cost inside functions, in words. */
 function functionsNote(ratios: Record<'ours' | 'bare' | 'lightest', RoundRatios>): string {
-  const x = (value: number) => `${value.toFixed(2)}x`;
   return (
     'Each query in its own exported async function (the second skipLibCheck: true table): at the top of the ' +
     'module TypeScript walks the control flow of every block before it back to `cms` and `out` at each use, ' +
