@@ -112,9 +112,11 @@ export const QUERY_COUNT = 50;
 
 /**
  * Whose client the consumer file calls: ours, strapi-typed-client's, or one of the type-check
- * benchmark's floors (`untyped`, `fixed`, `lightest`).
+ * benchmark's floors (`untyped`, `fixed`, `lightest`). `lightest-import` is the lightest floor
+ * as a client ships it: the file imports `cms` from `./cms/index.js`, which holds
+ * {@link lightestModule}'s declarations (the editor benchmark's floor at N=1000).
  */
-export type Consumer = 'ours' | 'peer' | 'untyped' | 'fixed' | 'lightest';
+export type Consumer = 'ours' | 'peer' | 'untyped' | 'fixed' | 'lightest' | 'lightest-import';
 
 /**
  * The floor that declares nothing about the schema: every call takes any object and answers
@@ -185,8 +187,13 @@ const LIGHTEST_SCALAR: Record<FilterKind, string> = {
  * component with every field, and every relation, media, component and zone as an optional member
  * typed by its target's interface; queries answer these interfaces whatever `populate` asks, and
  * take any object. `properties`: the client properties the queries call, with their uids.
+ * `exported`: written as a module that exports them and the client instance `cms`.
  */
-function lightestHeader(n: number, properties: { uid: string; plural: string }[]): string {
+function lightestDeclarations(
+  n: number,
+  properties: { uid: string; plural: string }[],
+  exported: boolean,
+): string {
   const model = buildModel(syntheticPayload(n).schema);
   const name = new Map<string, string>();
   for (const entry of [...model.contentTypes, ...model.components]) name.set(entry.uid, `L${name.size}`);
@@ -202,6 +209,7 @@ function lightestHeader(n: number, properties: { uid: string; plural: string }[]
     const item = attribute.classification === 'media' ? upload : target(attribute.targetUid);
     return attribute.many ? `${item}[]` : `${item} | null`;
   };
+  const exportKeyword = exported ? 'export ' : '';
   const declaration = (entry: ContentTypeModel | ComponentModel) => {
     const members = entry.filterFields.map(
       (field) => `  ${field.key}: ${LIGHTEST_SCALAR[field.filterKind]};`,
@@ -210,20 +218,28 @@ function lightestHeader(n: number, properties: { uid: string; plural: string }[]
       if (!attribute.hidden && attribute.classification !== 'scalar')
         members.push(`  ${attribute.key}?: ${linkType(attribute)};`);
     }
-    return `interface ${name.get(entry.uid)} {\n${members.join('\n')}\n}`;
+    return `${exportKeyword}interface ${name.get(entry.uid)} {\n${members.join('\n')}\n}`;
   };
   return [
     ...[...model.contentTypes, ...model.components].map(declaration),
-    'interface LightestApi<E> {',
+    `${exportKeyword}interface LightestApi<E> {`,
     '  find(params?: object): Promise<E[]>;',
     '  findWithMeta(params?: object): Promise<{ data: E[] }>;',
     '  findOne(documentId: string, params?: object): Promise<E | null>;',
     '}',
-    'declare class LightestClient {',
+    `${exportKeyword}declare class LightestClient {`,
     ...properties.map(({ uid, plural }) => `  ${plural}: LightestApi<${target(uid)}>;`),
     '}',
-    'const cms = new LightestClient();',
+    exported ? 'export declare const cms: LightestClient;' : 'const cms = new LightestClient();',
   ].join('\n');
+}
+
+/**
+ * The lightest floor's declarations as the module `./cms/index.js` of a `lightest-import`
+ * consumer file for schema `n` (an `index.d.ts` or `index.ts`).
+ */
+export function lightestModule(n: number): string {
+  return `${lightestDeclarations(n, queriedIndices(n).map(collectionNames), true)}\n`;
 }
 
 function header(client: Consumer, n: number, indices: number[]): string {
@@ -238,8 +254,17 @@ function header(client: Consumer, n: number, indices: number[]): string {
     case 'fixed':
       return fixedHeader(properties);
     case 'lightest':
-      return lightestHeader(n, properties);
+      return lightestDeclarations(n, properties, false);
+    case 'lightest-import':
+      return "import { cms } from './cms/index.js';";
   }
+}
+
+/** The collection types the queries call: 0, 2, 4, ... (every one when there are 50 or fewer). */
+function queriedIndices(n: number): number[] {
+  const count = Math.min(QUERY_COUNT, n);
+  const step = Math.max(1, Math.floor(n / count));
+  return Array.from({ length: count }, (_, number) => (number * step) % n);
 }
 
 /** The consumer file for `client`: 50 queries over collection types 0, 2, 4, ... */
@@ -248,9 +273,7 @@ export function consumerSource(
   n: number,
   { parts = ALL, shape = 'blocks' }: { parts?: QueryParts; shape?: ConsumerShape } = {},
 ): string {
-  const count = Math.min(QUERY_COUNT, n);
-  const step = Math.max(1, Math.floor(n / count));
-  const indices = Array.from({ length: count }, (_, number) => (number * step) % n);
+  const indices = queriedIndices(n);
   const queries = indices.map((index, number) => query(index, number, parts, shape));
   return `${header(client, n, indices)}\nexport const out: unknown[] = [];\n\n${queries.join('\n\n')}\n`;
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { leastDeclarations } from '../../bench/lib/least-declarations.ts';
 import { peerPayload, strapiRegistry } from '../../bench/lib/peer-schemas.ts';
-import { consumerSource } from '../../bench/lib/queries.ts';
+import { consumerSource, lightestModule } from '../../bench/lib/queries.ts';
 import { describePayload, fixturePayload, syntheticPayload } from '../../bench/lib/synthetic.ts';
 import { checkPayload } from '../../src/cli/remote.ts';
 import { generateFiles } from '../../src/codegen/generate.ts';
@@ -146,5 +146,17 @@ describe('our output for the synthetic schema compiles', () => {
       'uri',
       '__componnt',
     ]);
+    // The editor benchmark's floor: the same declarations in the module the consumer imports.
+    const apart = {
+      '/virtual/cms/index.ts': lightestModule(20),
+      '/virtual/consumer.ts': consumerSource('lightest-import', 20),
+    };
+    assertCompilesInMemory(
+      apart,
+      { noUnusedLocals: false },
+      'synthetic N=20, the lightest floor in its module',
+    );
+    apart['/virtual/consumer.ts'] = apart['/virtual/consumer.ts'].replace('e.owner?.title', 'e.owner?.titel');
+    assertNamed(compile(apart, { noUnusedLocals: false }), ['titel']);
   });
 });
