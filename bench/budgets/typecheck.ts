@@ -129,9 +129,13 @@ const LABELS: Record<Client, string> = {
  *   typed by its target's interface, parameters untyped: what typing the results alone costs;
  * - `least`: ours, with its types file cut to what typed results need (lib/least-declarations.ts,
  *   the editor budget's floor: no input, filter or draft declaration, no comment): what our
- *   design costs with the declarations the other issues require left out.
+ *   design costs with the declarations the other issues require left out;
+ * - `following`: not a floor but a reference, the minimal populate-aware client (lib/queries.ts):
+ *   `populate` and `fields` typed, checked and followed through the lightest declarations that
+ *   allow it, filters, sort and pagination untyped, no drafts or writes: whether checking and
+ *   following `populate` fits the budgets at all.
  */
-type Floor = 'bare' | 'declared' | 'fixed' | 'lightest' | 'least';
+type Floor = 'bare' | 'declared' | 'fixed' | 'lightest' | 'least' | 'following';
 type Subject = Client | Floor;
 
 /**
@@ -259,7 +263,13 @@ function floorNote(ratios: Record<Floor, RoundRatios>): string {
       ? ` Memory: our design with its types file cut to what typed results need is over the 0.7x budget ` +
         `(${x(ratios.least.memory)}) before the input, filter and draft declarations the other issues require.`
       : ` Memory: our design with its types file cut to what typed results need is within the 0.7x budget ` +
-        `(${x(ratios.least.memory)}); the input, filter and draft declarations take it over.`)
+        `(${x(ratios.least.memory)}); the input, filter and draft declarations take it over.`) +
+    ` A minimal populate-aware client (populate and fields typed, checked and followed; filters, sort and ` +
+    `writes untyped) takes ${x(ratios.following.total)} and ${x(ratios.following.memory)}: ` +
+    (ratios.following.memory > 0.7
+      ? 'over the memory budget before typing filters, so no client that checks and follows populate meets it.'
+      : 'within the memory budget, so a client that checks and follows populate can meet it with lighter ' +
+        'declarations and query types than ours, before it types filters, sort and writes.')
   );
 }
 
@@ -284,6 +294,8 @@ const FLOOR_LABELS: Record<Floor, (n: number) => string> = {
     'floor: the lightest typed results (an interface per model, parameters untyped, none of our declarations)',
   least: () =>
     'floor: ours, its types file cut to what typed results need (no input, filter, draft, comment)',
+  following: () =>
+    'reference: a minimal populate-aware client (populate and fields typed and followed; filters, sort untyped; no drafts)',
 };
 
 /** A `skipLibCheck: true` table: ours, the peer, and the floors compared with them, with their ratios to the peer. */
@@ -349,6 +361,7 @@ export const typecheck: Benchmark = {
         fixed: project('floor-fixed', outputs.ours, consumerSource('fixed', n), true),
         lightest: project('floor-lightest', undefined, consumerSource('lightest', n), true),
         least: leastProject(outputs.ours, consumerSource('ours', n)),
+        following: project('floor-following', undefined, consumerSource('following', n), true),
       },
       rounds,
     );
@@ -356,7 +369,8 @@ export const typecheck: Benchmark = {
     context.log(
       `typecheck N=${n}, skipLibCheck true: ours ${skipped.ours.totalSeconds} s, peer ${skipped.peer.totalSeconds} s, ` +
         `floors ${skipped.bare.totalSeconds}, ${skipped.declared.totalSeconds}, ${skipped.fixed.totalSeconds}, ` +
-        `${skipped.lightest.totalSeconds} and ${skipped.least.totalSeconds} s`,
+        `${skipped.lightest.totalSeconds} and ${skipped.least.totalSeconds} s, the minimal populate-aware client ` +
+        `${skipped.following.totalSeconds} s`,
     );
     const inFunctions = (client: Consumer) => consumerSource(client, n, { shape: 'functions' });
     const functionRounds = await compare(
@@ -387,6 +401,7 @@ export const typecheck: Benchmark = {
       ['floor-fixed', skipped.fixed],
       ['floor-lightest', skipped.lightest],
       ['floor-least', skipped.least],
+      ['floor-following', skipped.following],
       ['functions-ours', functions.ours],
       ['functions-bare', functions.bare],
       ['functions-lightest', functions.lightest],

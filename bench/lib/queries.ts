@@ -111,12 +111,13 @@ function query(index: number, number: number, parts: QueryParts, shape: Consumer
 export const QUERY_COUNT = 50;
 
 /**
- * Whose client the consumer file calls: ours, strapi-typed-client's, or one of the type-check
- * benchmark's floors (`untyped`, `fixed`, `lightest`). `lightest-import` is the lightest floor
+ * Whose client the consumer file calls: ours, strapi-typed-client's, one of the type-check
+ * benchmark's floors (`untyped`, `fixed`, `lightest`), or its minimal populate-aware client
+ * (`following`). `lightest-import` is the lightest floor
  * as a client ships it: the file imports `cms` from `./cms/index.js`, which holds
  * {@link lightestModule}'s declarations (the editor benchmark's floor at N=1000).
  */
-export type Consumer = 'ours' | 'peer' | 'untyped' | 'fixed' | 'lightest' | 'lightest-import';
+export type Consumer = 'ours' | 'peer' | 'untyped' | 'fixed' | 'lightest' | 'lightest-import' | 'following';
 
 /**
  * The floor that declares nothing about the schema: every call takes any object and answers
@@ -182,6 +183,77 @@ const LIGHTEST_SCALAR: Record<FilterKind, string> = {
 };
 
 /**
+ * The content types and components of synthetic schema `n`, and the name each one's declaration
+ * gets in a floor written from the schema alone (`<prefix>0`, `<prefix>1`, ...; `unknown` for a
+ * target outside the schema).
+ */
+function modelNames(n: number, prefix: string) {
+  const model = buildModel(syntheticPayload(n).schema);
+  const models = [...model.contentTypes, ...model.components];
+  const names = new Map(models.map((entry, index) => [entry.uid, `${prefix}${index}`]));
+  const target = (uid: string | null) => (uid === null ? 'unknown' : (names.get(uid) ?? 'unknown'));
+  return { models, target };
+}
+
+/**
+ * The types of the `following` client: a model is its scalar fields `s` and its links `l`, each
+ * `[target, 0]` (to one), `[target, 1]` (to many) or `[members, 2]` (a dynamic zone, by
+ * component uid). `populate` and `fields` are typed from them, nested, and a result follows them.
+ */
+const FOLLOWING_TYPES = `interface Model { s: object; l: object }
+type Options<M extends Model> = true | { fields?: readonly (keyof M['s'])[]; populate?: Populate<M>; count?: boolean };
+type ZoneOptions<Z> = true | { on?: { [C in keyof Z]?: Z[C] extends Model ? Options<Z[C]> : never } };
+type Populate<M extends Model> = '*' | {
+  [K in keyof M['l']]?: M['l'][K] extends [infer T extends Model, 0 | 1] ? Options<T> : M['l'][K] extends [infer Z, 2] ? ZoneOptions<Z> : never;
+};
+interface Params<M extends Model> { populate?: Populate<M>; fields?: readonly (keyof M['s'])[]; filters?: object; sort?: string | readonly string[]; pagination?: object }
+type Selected<M extends Model, Q> = Q extends { fields: readonly (infer F)[] } ? Pick<M['s'], Extract<F | 'id' | 'documentId', keyof M['s']>> : M['s'];
+type Result<M extends Model, Q> = Selected<M, Q> & (Q extends { populate: infer P } ? { [K in keyof P & keyof M['l']]: Linked<M['l'][K], P[K]> } : {});
+type Linked<L, O> = L extends [infer T extends Model, infer Many]
+  ? Many extends 1 ? Result<T, O>[] : Result<T, O> | null
+  : L extends [infer Z, 2] ? Zone<Z, O extends { on: infer On } ? On : {}>[] : never;
+type Zone<Z, On> = { [C in keyof Z]: Z[C] extends Model ? { __component: C } & Result<Z[C], C extends keyof On ? On[C] : true> : never }[keyof Z];
+interface FollowingApi<M extends Model> {
+  find<const Q extends Params<M>>(params?: Q): Promise<Result<M, Q>[]>;
+  findWithMeta<const Q extends Params<M>>(params?: Q): Promise<{ data: Result<M, Q>[] }>;
+  findOne<const Q extends Params<M>>(documentId: string, params?: Q): Promise<Result<M, Q> | null>;
+}`;
+
+/**
+ * The minimal populate-aware client, written from synthetic schema `n` alone (nothing of our
+ * output): `populate` and `fields` typed and checked at every level (a misspelled key is an
+ * error), and each result following them; `filters`, `sort` and `pagination` take any object,
+ * and there are no drafts or writes. What checking and following `populate` costs with the
+ * lightest declarations that allow it. `properties`: the client properties the queries call.
+ */
+function followingHeader(n: number, properties: { uid: string; plural: string }[]): string {
+  const { models, target } = modelNames(n, 'M');
+  const declaration = (entry: ContentTypeModel | ComponentModel) => {
+    const scalars = entry.filterFields.map((field) => `${field.key}: ${LIGHTEST_SCALAR[field.filterKind]};`);
+    const links: string[] = [];
+    for (const attribute of entry.attributes) {
+      if (attribute.hidden || attribute.classification === 'scalar') continue;
+      if (attribute.classification === 'dynamiczone') {
+        const members = attribute.members.map((member) => `'${member.uid}': ${target(member.uid)}`);
+        links.push(`${attribute.key}: [{ ${members.join('; ')} }, 2];`);
+      } else {
+        const item = attribute.classification === 'media' ? 'plugin::upload.file' : attribute.targetUid;
+        if (item !== null) links.push(`${attribute.key}: [${target(item)}, ${attribute.many ? 1 : 0}];`);
+      }
+    }
+    return `interface ${target(entry.uid)} { s: { ${scalars.join(' ')} }; l: { ${links.join(' ')} } }`;
+  };
+  return [
+    ...models.map(declaration),
+    FOLLOWING_TYPES,
+    'declare class FollowingClient {',
+    ...properties.map(({ uid, plural }) => `  ${plural}: FollowingApi<${target(uid)}>;`),
+    '}',
+    'const cms = new FollowingClient();',
+  ].join('\n');
+}
+
+/**
  * The floor with the lightest declarations a client that types its results could have, written
  * from the synthetic schema `n` alone (nothing of our output): one interface per content type and
  * component with every field, and every relation, media, component and zone as an optional member
@@ -194,10 +266,7 @@ function lightestDeclarations(
   properties: { uid: string; plural: string }[],
   exported: boolean,
 ): string {
-  const model = buildModel(syntheticPayload(n).schema);
-  const name = new Map<string, string>();
-  for (const entry of [...model.contentTypes, ...model.components]) name.set(entry.uid, `L${name.size}`);
-  const target = (uid: string | null) => (uid === null ? 'unknown' : (name.get(uid) ?? 'unknown'));
+  const { models, target } = modelNames(n, 'L');
   const upload = target('plugin::upload.file');
   const linkType = (attribute: Exclude<ModelAttribute, { classification: 'scalar' }>) => {
     if (attribute.classification === 'dynamiczone') {
@@ -218,10 +287,10 @@ function lightestDeclarations(
       if (!attribute.hidden && attribute.classification !== 'scalar')
         members.push(`  ${attribute.key}?: ${linkType(attribute)};`);
     }
-    return `${exportKeyword}interface ${name.get(entry.uid)} {\n${members.join('\n')}\n}`;
+    return `${exportKeyword}interface ${target(entry.uid)} {\n${members.join('\n')}\n}`;
   };
   return [
-    ...[...model.contentTypes, ...model.components].map(declaration),
+    ...models.map(declaration),
     `${exportKeyword}interface LightestApi<E> {`,
     '  find(params?: object): Promise<E[]>;',
     '  findWithMeta(params?: object): Promise<{ data: E[] }>;',
@@ -257,6 +326,8 @@ function header(client: Consumer, n: number, indices: number[]): string {
       return lightestDeclarations(n, properties, false);
     case 'lightest-import':
       return "import { cms } from './cms/index.js';";
+    case 'following':
+      return followingHeader(n, properties);
   }
 }
 

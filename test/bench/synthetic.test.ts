@@ -104,7 +104,7 @@ describe('our output for the synthetic schema compiles', () => {
   }
 
   // The type-check benchmark fails on a floor with errors; this keeps them compiling in CI.
-  it("N=20, the type-check benchmark's floors: the queries untyped, typed with fixed results, with the lightest typed results, and ours with its types cut", () => {
+  it("N=20, the type-check benchmark's floors: the queries untyped, typed with fixed results, with the lightest typed results, and ours with its types cut; the minimal populate-aware client", () => {
     const files = generateFiles(syntheticPayload(20), {
       format: 'ts',
       version: '0.0.0-bench',
@@ -112,7 +112,7 @@ describe('our output for the synthetic schema compiles', () => {
     });
     const program: Record<string, string> = {};
     for (const [name, text] of Object.entries(files)) program[`/virtual/cms/${name}`] = text;
-    for (const floor of ['untyped', 'fixed', 'lightest'] as const) {
+    for (const floor of ['untyped', 'fixed', 'lightest', 'following'] as const) {
       for (const shape of ['blocks', 'functions'] as const) {
         program['/virtual/consumer.ts'] = consumerSource(floor, 20, { shape });
         assertCompilesInMemory(
@@ -146,6 +146,28 @@ describe('our output for the synthetic schema compiles', () => {
       'uri',
       '__componnt',
     ]);
+    // The minimal populate-aware client checks populate and fields at every level and follows
+    // them: a misspelled populate key nested in a relation and a misspelled field are errors, and
+    // so is reading a relation of a populated relation that its populate left out.
+    const misspelledParams = consumerSource('following', 20)
+      .replace(
+        'owned: { populate: { gallery: true, author: true } }',
+        'owned: { populate: { gallery: true, autor: true } }',
+      )
+      .replace("related: { fields: ['title'] }", "related: { fields: ['titel'] }");
+    assertNamed(compile({ '/virtual/consumer.ts': misspelledParams }, { noUnusedLocals: false }), [
+      'autor',
+      '"titel"',
+    ]);
+    const unpopulated = consumerSource('following', 20).replace(
+      'e.owner?.cover?.url',
+      'e.owner?.author?.username',
+    );
+    const unpopulatedErrors = compile({ '/virtual/consumer.ts': unpopulated }, { noUnusedLocals: false });
+    assert.ok(
+      unpopulatedErrors.some((error) => error.includes("Property 'author' does not exist")),
+      unpopulatedErrors.join('\n'),
+    );
     // The editor benchmark's floor: the same declarations in the module the consumer imports.
     const apart = {
       '/virtual/cms/index.ts': lightestModule(20),
