@@ -113,9 +113,9 @@ export const QUERY_COUNT = 50;
 /**
  * Whose client the consumer file calls: ours, strapi-typed-client's, one of the type-check
  * benchmark's floors (`untyped`, `fixed`, `lightest`), or its minimal populate-aware client
- * (`following`). `lightest-import` is the lightest floor
- * as a client ships it: the file imports `cms` from `./cms/index.js`, which holds
- * {@link lightestModule}'s declarations (the editor benchmark's floor at N=1000).
+ * (`following`). `lightest-import` is the lightest floor as a client ships it: the file imports
+ * `cms` from `./cms/index.js`, which holds {@link lightestModule}'s declarations (the editor
+ * benchmark's floor at N=1000).
  */
 export type Consumer = 'ours' | 'peer' | 'untyped' | 'fixed' | 'lightest' | 'lightest-import' | 'following';
 
