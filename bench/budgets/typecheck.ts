@@ -131,9 +131,9 @@ const LABELS: Record<Client, string> = {
  *   the editor budget's floor: no input, filter or draft declaration, no comment): what our
  *   design costs with the declarations the other issues require left out;
  * - `following`: not a floor but a reference, the minimal populate-aware client (lib/queries.ts):
- *   `populate` and `fields` typed, checked and followed through the lightest declarations that
- *   allow it, filters, sort and pagination untyped, no drafts or writes: whether checking and
- *   following `populate` fits the budgets at all.
+ *   `populate`, `fields`, `filters` and `sort` typed and checked, results following `populate`,
+ *   through the lightest declarations that allow it, no drafts or writes: whether a client that
+ *   checks the queries and follows `populate` fits the budgets at all.
  */
 type Floor = 'bare' | 'declared' | 'fixed' | 'lightest' | 'least' | 'following';
 type Subject = Client | Floor;
@@ -264,12 +264,12 @@ function floorNote(ratios: Record<Floor, RoundRatios>): string {
         `(${x(ratios.least.memory)}) before the input, filter and draft declarations the other issues require.`
       : ` Memory: our design with its types file cut to what typed results need is within the 0.7x budget ` +
         `(${x(ratios.least.memory)}); the input, filter and draft declarations take it over.`) +
-    ` A minimal populate-aware client (populate and fields typed, checked and followed; filters, sort and ` +
-    `writes untyped) takes ${x(ratios.following.total)} and ${x(ratios.following.memory)}: ` +
+    ` A minimal populate-aware client (populate, fields, filters and sort typed and checked, results following ` +
+    `populate; no drafts, no writes) takes ${x(ratios.following.total)} and ${x(ratios.following.memory)}: ` +
     (ratios.following.memory > 0.7
-      ? 'over the memory budget before typing filters, so no client that checks and follows populate meets it.'
-      : 'within the memory budget, so a client that checks and follows populate can meet it with lighter ' +
-        'declarations and query types than ours, before it types filters, sort and writes.')
+      ? 'over the memory budget before drafts and writes, so no client that does what the issues ask meets it.'
+      : 'within the memory budget, so a client that checks the queries and follows populate can meet it with ' +
+        'lighter declarations and query types than ours, before it types drafts and writes.')
   );
 }
 
@@ -295,7 +295,7 @@ const FLOOR_LABELS: Record<Floor, (n: number) => string> = {
   least: () =>
     'floor: ours, its types file cut to what typed results need (no input, filter, draft, comment)',
   following: () =>
-    'reference: a minimal populate-aware client (populate and fields typed and followed; filters, sort untyped; no drafts)',
+    'reference: a minimal populate-aware client (populate, fields, filters, sort typed; populate followed; no drafts, no writes)',
 };
 
 /** A `skipLibCheck: true` table: ours, the peer, and the floors compared with them, with their ratios to the peer. */

@@ -198,7 +198,8 @@ function modelNames(n: number, prefix: string) {
 /**
  * The types of the `following` client: a model is its scalar fields `s` and its links `l`, each
  * `[target, 0]` (to one), `[target, 1]` (to many) or `[members, 2]` (a dynamic zone, by
- * component uid). `populate` and `fields` are typed from them, nested, and a result follows them.
+ * component uid). `populate`, `fields`, `filters` and `sort` are typed from them, nested, and a
+ * result follows `populate` and `fields`.
  */
 const FOLLOWING_TYPES = `interface Model { s: object; l: object }
 type Options<M extends Model> = true | { fields?: readonly (keyof M['s'])[]; populate?: Populate<M>; count?: boolean };
@@ -206,7 +207,19 @@ type ZoneOptions<Z> = true | { on?: { [C in keyof Z]?: Z[C] extends Model ? Opti
 type Populate<M extends Model> = '*' | {
   [K in keyof M['l']]?: M['l'][K] extends [infer T extends Model, 0 | 1] ? Options<T> : M['l'][K] extends [infer Z, 2] ? ZoneOptions<Z> : never;
 };
-interface Params<M extends Model> { populate?: Populate<M>; fields?: readonly (keyof M['s'])[]; filters?: object; sort?: string | readonly string[]; pagination?: object }
+type Operators<V> = V | {
+  $eq?: V; $ne?: V; $in?: readonly V[]; $notIn?: readonly V[]; $lt?: V; $lte?: V; $gt?: V; $gte?: V; $between?: readonly [V, V];
+  $contains?: V; $notContains?: V; $containsi?: V; $notContainsi?: V; $startsWith?: V; $endsWith?: V;
+  $null?: boolean; $notNull?: boolean; $not?: Operators<V>;
+};
+type Filters<M extends Model> = { [K in keyof M['s']]?: Operators<M['s'][K]> } & {
+  [K in keyof M['l']]?: M['l'][K] extends [infer T extends Model, 0 | 1] ? Filters<T> : never;
+} & { $and?: readonly Filters<M>[]; $or?: readonly Filters<M>[]; $not?: Filters<M> };
+type SortKey<M extends Model> = (keyof M['s'] & string) | \`\${keyof M['s'] & string}:\${'asc' | 'desc'}\`;
+type Pagination = { page?: number; pageSize?: number; withCount?: boolean } | { start?: number; limit?: number; withCount?: boolean };
+interface Params<M extends Model> {
+  populate?: Populate<M>; fields?: readonly (keyof M['s'])[]; filters?: Filters<M>; sort?: SortKey<M> | readonly SortKey<M>[]; pagination?: Pagination;
+}
 type Selected<M extends Model, Q> = Q extends { fields: readonly (infer F)[] } ? Pick<M['s'], Extract<F | 'id' | 'documentId', keyof M['s']>> : M['s'];
 type Result<M extends Model, Q> = Selected<M, Q> & (Q extends { populate: infer P } ? { [K in keyof P & keyof M['l']]: Linked<M['l'][K], P[K]> } : {});
 type Linked<L, O> = L extends [infer T extends Model, infer Many]
@@ -221,10 +234,11 @@ interface FollowingApi<M extends Model> {
 
 /**
  * The minimal populate-aware client, written from synthetic schema `n` alone (nothing of our
- * output): `populate` and `fields` typed and checked at every level (a misspelled key is an
- * error), and each result following them; `filters`, `sort` and `pagination` take any object,
- * and there are no drafts or writes. What checking and following `populate` costs with the
- * lightest declarations that allow it. `properties`: the client properties the queries call.
+ * output): `populate`, `fields`, `filters` and `sort` typed and checked at every level (a
+ * misspelled key or operator is an error), each result following `populate` and `fields`; no
+ * drafts, no writes, and one operator set for every field type. What checking the queries and
+ * following `populate` costs with the lightest declarations that allow it. `properties`: the
+ * client properties the queries call.
  */
 function followingHeader(n: number, properties: { uid: string; plural: string }[]): string {
   const { models, target } = modelNames(n, 'M');

@@ -146,9 +146,10 @@ describe('our output for the synthetic schema compiles', () => {
       'uri',
       '__componnt',
     ]);
-    // The minimal populate-aware client checks populate and fields at every level and follows
-    // them: a misspelled populate key nested in a relation and a misspelled field are errors, and
-    // so is reading a relation of a populated relation that its populate left out.
+    // The minimal populate-aware client checks populate, fields, filters and sort at every level
+    // and follows populate: a misspelled populate key nested in a relation, a misspelled field,
+    // filter operator, filter key of a relation's entry and sort key are errors, and so is
+    // reading a relation of a populated relation that its populate left out.
     const misspelledParams = consumerSource('following', 20)
       .replace(
         'owned: { populate: { gallery: true, author: true } }',
@@ -158,6 +159,15 @@ describe('our output for the synthetic schema compiles', () => {
     assertNamed(compile({ '/virtual/consumer.ts': misspelledParams }, { noUnusedLocals: false }), [
       'autor',
       '"titel"',
+    ]);
+    const misspelledFilters = consumerSource('following', 20)
+      .replace("$containsi: 'news'", "$containz: 'news'")
+      .replace("owner: { title: { $eq: 'x' } }", "owner: { titel: { $eq: 'x' } }")
+      .replace("sort: ['views:desc', 'title:asc']", "sort: ['views:dsc', 'title:asc']");
+    assertNamed(compile({ '/virtual/consumer.ts': misspelledFilters }, { noUnusedLocals: false }), [
+      '$containz',
+      'titel',
+      '"views:dsc"',
     ]);
     const unpopulated = consumerSource('following', 20).replace(
       'e.owner?.cover?.url',
