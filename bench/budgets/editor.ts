@@ -10,18 +10,17 @@
  *   floors: our project with its types file cut to what typed results need, and any client's,
  *   the lightest declarations that type query results (one interface per model) in a module.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Location, locationOf, TsServer } from '../../test/helpers/tsserver.ts';
 import type { Benchmark, Outcome } from '../lib/benchmark.ts';
 import { emptyDir } from '../lib/generators.ts';
-import { leastDeclarations } from '../lib/least-declarations.ts';
 import { interleave, median, pairedRatio } from '../lib/measure.ts';
 import { WORK_DIR } from '../lib/paths.ts';
 import { type Consumer, consumerSource, lightestModule, populate } from '../lib/queries.ts';
 import { type Cell, type Check, check, round, type Table } from '../lib/report.ts';
 import { collectionNames } from '../lib/synthetic.ts';
-import { nextTsconfig, project } from './typecheck.ts';
+import { leastProject, nextTsconfig, project } from './typecheck.ts';
 
 type Client = 'ours' | 'peer';
 
@@ -209,9 +208,7 @@ export const editor: Benchmark = {
     const emptyProject = emptyDir(join(WORK_DIR, 'typecheck', 'editor-empty'));
     writeFileSync(join(emptyProject, 'tsconfig.json'), `${JSON.stringify(nextTsconfig(true), null, 2)}\n`);
     // The floor: the same project with the types file cut to what typed results need.
-    const leastDir = project(`editor-least-${big}`, context.ourOutput(big, 'js'), '', true);
-    const typesFile = join(leastDir, 'cms', 'types.d.ts');
-    writeFileSync(typesFile, leastDeclarations(readFileSync(typesFile, 'utf8')));
+    const leastDir = leastProject(`editor-least-${big}`, context.ourOutput(big, 'js'), '');
     // Any client's floor: the lightest declarations that type results (queries.ts), in their own module.
     const lightestDir = project(`editor-lightest-${big}`, undefined, '', true);
     mkdirSync(join(lightestDir, 'cms'));

@@ -312,9 +312,12 @@ function floorTable<F extends Floor>(title: string, compared: Compared<Client | 
   };
 }
 
-/** Our project with its types file cut to what typed results need (the `least` floor). */
-function leastProject(output: string, source: string): string {
-  const dir = project('floor-least', output, source, true);
+/**
+ * Our project `name` (skipLibCheck: true) with its types file cut to what typed results need:
+ * the `least` floor, here and in the editor benchmark.
+ */
+export function leastProject(name: string, output: string, source: string): string {
+  const dir = project(name, output, source, true);
   const types = join(dir, 'cms', 'types.d.ts');
   writeFileSync(types, leastDeclarations(readFileSync(types, 'utf8')));
   return dir;
@@ -360,7 +363,7 @@ export const typecheck: Benchmark = {
         declared: project('floor-declared', outputs.ours, untyped, true),
         fixed: project('floor-fixed', outputs.ours, consumerSource('fixed', n), true),
         lightest: project('floor-lightest', undefined, consumerSource('lightest', n), true),
-        least: leastProject(outputs.ours, consumerSource('ours', n)),
+        least: leastProject('floor-least', outputs.ours, consumerSource('ours', n)),
         following: project('floor-following', undefined, consumerSource('following', n), true),
       },
       rounds,
