@@ -20,9 +20,11 @@ import { WORK_DIR } from '../lib/paths.ts';
 import { type Consumer, consumerSource, lightestModule, populate } from '../lib/queries.ts';
 import { type Cell, type Check, check, round, type Table } from '../lib/report.ts';
 import { collectionNames } from '../lib/synthetic.ts';
-import { leastProject, nextTsconfig, project } from './typecheck.ts';
+import { leanProject, leastProject, nextTsconfig, project } from './typecheck.ts';
 
 type Client = 'ours' | 'peer';
+/** The clients and the redesign reference (`lean`, bench/lib/lean-declarations.ts). */
+type Subject = Client | 'lean';
 
 /** Where the completion is asked: inside the empty populate object of the last query. */
 const COMPLETION_MARKER = 'find({ populate: { ';
@@ -126,9 +128,29 @@ function lightestNote(lightest: number, least: number): string {
   );
 }
 
-const LABELS: Record<Client, string> = {
+/**
+ * What the redesign reference (bench/lib/lean-declarations.ts) says about the budget: its ratios
+ * to the peer at N=`n`, and the seconds it takes over the empty project at N=`big`.
+ */
+function leanNote(
+  ratios: { completion: number; quickInfo: number },
+  over: number,
+  n: number,
+  big: number,
+): string {
+  const x = (value: number) => `${value.toFixed(2)}x`;
+  return (
+    "Ours redesigned (the type-check benchmark's lean reference: our entry and input interfaces, runtime and " +
+    'client class, queries checked and results followed through one compact model per type) in the same ' +
+    `interleaved rounds: at N=${n} completion ${x(ratios.completion)} and quick info ${x(ratios.quickInfo)} the ` +
+    `peer's, at N=${big} the first completion ${over.toFixed(2)} s after the empty project.`
+  );
+}
+
+const LABELS: Record<Subject, string> = {
   ours: 'cms-typed-client (--format js)',
   peer: 'strapi-typed-client (js, its default)',
+  lean: "reference: ours redesigned (the type-check benchmark's lean reference)",
 };
 
 export const editor: Benchmark = {
@@ -146,61 +168,70 @@ export const editor: Benchmark = {
       ours: context.ourOutput(n, 'js'),
       peer: await context.peerOutput(n, 'js'),
     };
-    const sessions: Partial<Record<Client, Session>> = {};
-    const first: Partial<Record<Client, { ms: number; entries: number }>> = {};
-    const latency: Record<Client, { completion: number[]; quickInfo: number[] }> = {
+    const subjects = ['ours', 'peer', 'lean'] as const;
+    const sessions: Partial<Record<Subject, Session>> = {};
+    const first: Partial<Record<Subject, { ms: number; entries: number }>> = {};
+    const latency: Record<Subject, { completion: number[]; quickInfo: number[] }> = {
       ours: { completion: [], quickInfo: [] },
       peer: { completion: [], quickInfo: [] },
+      lean: { completion: [], quickInfo: [] },
     };
-    const hover: Partial<Record<Client, string>> = {};
+    const hover: Partial<Record<Subject, string>> = {};
     try {
-      for (const client of ['ours', 'peer'] as const) {
-        const dir = project(`editor-${client}`, outputs[client], '', true);
+      for (const subject of subjects) {
+        const dir =
+          subject === 'lean'
+            ? leanProject('editor-lean', outputs.ours, '')
+            : project(`editor-${subject}`, outputs[subject], '', true);
+        // The reference answers our queries, through our client class.
+        const client = subject === 'lean' ? 'ours' : subject;
         const opened = await openSession(dir, (version) => editorSource(client, n, version));
-        sessions[client] = opened.session;
-        first[client] = { ms: opened.firstMs, entries: opened.entries };
+        sessions[subject] = opened.session;
+        first[subject] = { ms: opened.firstMs, entries: opened.entries };
       }
-      const each = (measure: (session: Session) => Promise<number>, into: 'completion' | 'quickInfo') => ({
-        ours: async () => {
-          const ms = await measure(sessions.ours!);
-          latency.ours[into].push(ms);
-          return ms;
-        },
-        peer: async () => {
-          const ms = await measure(sessions.peer!);
-          latency.peer[into].push(ms);
-          return ms;
-        },
-      });
+      const each = (measure: (session: Session) => Promise<number>, into: 'completion' | 'quickInfo') =>
+        Object.fromEntries(
+          subjects.map((subject) => [
+            subject,
+            async () => {
+              const ms = await measure(sessions[subject]!);
+              latency[subject][into].push(ms);
+              return ms;
+            },
+          ]),
+        ) as Record<Subject, () => Promise<number>>;
       await interleave(each(completion, 'completion'), rounds);
       await interleave(each(quickInfo, 'quickInfo'), rounds);
-      hover.ours = await hoverText(sessions.ours!);
-      hover.peer = await hoverText(sessions.peer!);
+      for (const subject of subjects) hover[subject] = await hoverText(sessions[subject]!);
     } finally {
       await Promise.all(Object.values(sessions).map((session) => session.server.close()));
     }
-    const medians = {
-      ours: { completion: median(latency.ours.completion), quickInfo: median(latency.ours.quickInfo) },
-      peer: { completion: median(latency.peer.completion), quickInfo: median(latency.peer.quickInfo) },
-    };
+    const medians = Object.fromEntries(
+      subjects.map((subject) => [
+        subject,
+        { completion: median(latency[subject].completion), quickInfo: median(latency[subject].quickInfo) },
+      ]),
+    ) as Record<Subject, { completion: number; quickInfo: number }>;
     context.log(
       `editor N=${n}: completion ours ${round(medians.ours.completion)} ms, peer ${round(medians.peer.completion)} ms; ` +
         `quick info ours ${round(medians.ours.quickInfo)} ms, peer ${round(medians.peer.quickInfo)} ms`,
     );
     // Each round asks both servers in turn, so a busy spell of the machine slows both sides of it.
-    const paired = {
-      completion: pairedRatio(latency.ours.completion, latency.peer.completion),
-      quickInfo: pairedRatio(latency.ours.quickInfo, latency.peer.quickInfo),
-    };
-    const row = (client: Client): Record<string, Cell> => ({
-      subject: LABELS[client],
-      completion: round(medians[client].completion),
-      quickInfo: round(medians[client].quickInfo),
-      first: round(first[client]!.ms),
-      entries: first[client]!.entries,
-      hover: hover[client]!.length,
-      completionRatio: client === 'ours' ? round(paired.completion) : null,
-      quickInfoRatio: client === 'ours' ? round(paired.quickInfo) : null,
+    const pairedOf = (subject: Subject) => ({
+      completion: pairedRatio(latency[subject].completion, latency.peer.completion),
+      quickInfo: pairedRatio(latency[subject].quickInfo, latency.peer.quickInfo),
+    });
+    const paired = pairedOf('ours');
+    const leanPaired = pairedOf('lean');
+    const row = (subject: Subject): Record<string, Cell> => ({
+      subject: LABELS[subject],
+      completion: round(medians[subject].completion),
+      quickInfo: round(medians[subject].quickInfo),
+      first: round(first[subject]!.ms),
+      entries: first[subject]!.entries,
+      hover: hover[subject]!.length,
+      completionRatio: subject === 'peer' ? null : round(pairedOf(subject).completion),
+      quickInfoRatio: subject === 'peer' ? null : round(pairedOf(subject).quickInfo),
     });
 
     // --- N=1000: the first completion after opening, against an empty project ---------------
@@ -209,6 +240,8 @@ export const editor: Benchmark = {
     writeFileSync(join(emptyProject, 'tsconfig.json'), `${JSON.stringify(nextTsconfig(true), null, 2)}\n`);
     // The floor: the same project with the types file cut to what typed results need.
     const leastDir = leastProject(`editor-least-${big}`, context.ourOutput(big, 'js'), '');
+    // Ours redesigned: the type-check benchmark's lean reference.
+    const leanDir = leanProject(`editor-lean-${big}`, context.ourOutput(big, 'js'), '');
     // Any client's floor: the lightest declarations that type results (queries.ts), in their own module.
     const lightestDir = project(`editor-lightest-${big}`, undefined, '', true);
     mkdirSync(join(lightestDir, 'cms'));
@@ -225,6 +258,7 @@ export const editor: Benchmark = {
       {
         ours: () => firstOpen('ours', bigDir, bigSource),
         least: () => firstOpen('least', leastDir, bigSource),
+        lean: () => firstOpen('lean', leanDir, bigSource),
         lightest: () =>
           firstOpen('lightest', lightestDir, (version) => editorSource('lightest-import', big, version)),
         empty: () => firstOpen('empty', emptyProject, emptySource),
@@ -232,17 +266,19 @@ export const editor: Benchmark = {
       opens,
     );
     // The floor answers the same completion, or it measures something else.
-    if (entries.least !== entries.ours)
-      throw new Error(
-        `the floor project completes ${entries.least} entries where ours completes ${entries.ours}`,
-      );
+    for (const other of ['least', 'lean'])
+      if (entries[other] !== entries.ours)
+        throw new Error(
+          `the ${other} project completes ${entries[other]} entries where ours completes ${entries.ours}`,
+        );
     const bigFirst = median(opened.ours);
     const leastFirst = median(opened.least);
+    const leanFirst = median(opened.lean);
     const lightestFirst = median(opened.lightest);
     const emptyFirst = median(opened.empty);
     context.log(
       `editor N=${big}: first completion ${round(bigFirst)} ms, the floors ${round(leastFirst)} ms (ours cut) and ` +
-        `${round(lightestFirst)} ms (lightest), empty project ${round(emptyFirst)} ms`,
+        `${round(lightestFirst)} ms (lightest), ours redesigned ${round(leanFirst)} ms, empty project ${round(emptyFirst)} ms`,
     );
 
     const tables: Table[] = [
@@ -258,7 +294,7 @@ export const editor: Benchmark = {
           { key: 'completionRatio', label: 'completion / peer (median round ratio)', unit: 'x' },
           { key: 'quickInfoRatio', label: 'quick info / peer (median round ratio)', unit: 'x' },
         ],
-        rows: [row('ours'), row('peer')],
+        rows: [row('ours'), row('peer'), row('lean')],
       },
       {
         title: `First completion after opening the file in a fresh tsserver (median of ${opens} interleaved runs)`,
@@ -277,6 +313,11 @@ export const editor: Benchmark = {
             subject: `the floor, N=${big}: types file cut to what typed results need`,
             first: round(leastFirst),
             over: round(leastFirst - emptyFirst),
+          },
+          {
+            subject: `reference: ours redesigned, N=${big} (the type-check benchmark's lean reference)`,
+            first: round(leanFirst),
+            over: round(leanFirst - emptyFirst),
           },
           {
             subject: `any client's floor, N=${big}: the lightest typed results (an interface per model, parameters untyped)`,
@@ -321,6 +362,7 @@ export const editor: Benchmark = {
           'results. It answers the same completion. What it takes over the empty project is the least the 0.5 s ' +
           'budget has to cover with this design.',
         lightestNote((lightestFirst - emptyFirst) / 1000, (leastFirst - emptyFirst) / 1000),
+        leanNote(leanPaired, (leanFirst - emptyFirst) / 1000, n, big),
       ],
     };
   },

@@ -15,6 +15,7 @@ import { NEXT_COMPILER_OPTIONS } from '../../test/helpers/next-tsconfig.ts';
 import type { Benchmark, Outcome } from '../lib/benchmark.ts';
 import type { Context } from '../lib/context.ts';
 import { emptyDir } from '../lib/generators.ts';
+import { LEAN_MACHINERY, leanClient, leanDeclarations } from '../lib/lean-declarations.ts';
 import { leastDeclarations } from '../lib/least-declarations.ts';
 import { interleave, median, pairedRatio, runProcess } from '../lib/measure.ts';
 import { TSC, WORK_DIR } from '../lib/paths.ts';
@@ -133,9 +134,13 @@ const LABELS: Record<Client, string> = {
  * - `following`: not a floor but a reference, the minimal populate-aware client (lib/queries.ts):
  *   `populate`, `fields`, `filters` and `sort` typed and checked, results following `populate`,
  *   through the lightest declarations that allow it, no drafts or writes: whether a client that
- *   checks the queries and follows `populate` fits the budgets at all.
+ *   checks the queries and follows `populate` fits the budgets at all;
+ * - `lean`: not a floor either, a redesign's reference (lib/lean-declarations.ts): our entry and
+ *   input interfaces, runtime and client class, checked through the reference's machinery over one
+ *   compact model per type (populatable, filters, drafts and the registry derived when used), with
+ *   what ours checks and answers besides: what a redesign of our query types could reach.
  */
-type Floor = 'bare' | 'declared' | 'fixed' | 'lightest' | 'least' | 'following';
+type Floor = 'bare' | 'declared' | 'fixed' | 'lightest' | 'least' | 'following' | 'lean';
 type Subject = Client | Floor;
 
 /**
@@ -269,7 +274,13 @@ function floorNote(ratios: Record<Floor, RoundRatios>): string {
     (ratios.following.memory > 0.7
       ? 'over the memory budget before drafts and writes, so no client that does what the issues ask meets it.'
       : 'within the memory budget, so a client that checks the queries and follows populate can meet it with ' +
-        'lighter declarations and query types than ours, before it types drafts and writes.')
+        'lighter declarations and query types than ours, before it types drafts and writes.') +
+    ` Our entry and input interfaces, runtime and client class through that client's machinery (one compact ` +
+    `model per type, everything else derived when a query uses it; what ours checks and answers besides, ` +
+    `drafts and writes included) take ${x(ratios.lean.total)} and ${x(ratios.lean.memory)}: ` +
+    (ratios.lean.memory > 0.7
+      ? 'a redesign of our query types that keeps those declarations stays over the memory budget.'
+      : 'a redesign of our query types that keeps those declarations would meet the memory budget.')
   );
 }
 
@@ -296,6 +307,8 @@ const FLOOR_LABELS: Record<Floor, (n: number) => string> = {
     'floor: ours, its types file cut to what typed results need (no input, filter, draft, comment)',
   following: () =>
     'reference: a minimal populate-aware client (populate, fields, filters, sort typed; populate followed; no drafts, no writes)',
+  lean: () =>
+    "reference: ours redesigned, our entries, inputs, runtime and client through the minimal client's machinery",
 };
 
 /** A `skipLibCheck: true` table: ours, the peer, and the floors compared with them, with their ratios to the peer. */
@@ -320,6 +333,21 @@ export function leastProject(name: string, output: string, source: string): stri
   const dir = project(name, output, source, true);
   const types = join(dir, 'cms', 'types.d.ts');
   writeFileSync(types, leastDeclarations(readFileSync(types, 'utf8')));
+  return dir;
+}
+
+/**
+ * Our project `name` (skipLibCheck: true) as the `lean` reference: its types and client files
+ * rewritten by lib/lean-declarations.ts, and the machinery beside them; here and in the editor
+ * benchmark.
+ */
+export function leanProject(name: string, output: string, source: string): string {
+  const dir = project(name, output, source, true);
+  const file = (base: string) => join(dir, 'cms', base);
+  const { types, modelOf } = leanDeclarations(readFileSync(file('types.d.ts'), 'utf8'));
+  writeFileSync(file('types.d.ts'), types);
+  writeFileSync(file('client.d.ts'), leanClient(readFileSync(file('client.d.ts'), 'utf8'), modelOf));
+  writeFileSync(file('lean.d.ts'), LEAN_MACHINERY);
   return dir;
 }
 
@@ -365,6 +393,7 @@ export const typecheck: Benchmark = {
         lightest: project('floor-lightest', undefined, consumerSource('lightest', n), true),
         least: leastProject('floor-least', outputs.ours, consumerSource('ours', n)),
         following: project('floor-following', undefined, consumerSource('following', n), true),
+        lean: leanProject('floor-lean', outputs.ours, consumerSource('ours', n)),
       },
       rounds,
     );
@@ -373,7 +402,7 @@ export const typecheck: Benchmark = {
       `typecheck N=${n}, skipLibCheck true: ours ${skipped.ours.totalSeconds} s, peer ${skipped.peer.totalSeconds} s, ` +
         `floors ${skipped.bare.totalSeconds}, ${skipped.declared.totalSeconds}, ${skipped.fixed.totalSeconds}, ` +
         `${skipped.lightest.totalSeconds} and ${skipped.least.totalSeconds} s, the minimal populate-aware client ` +
-        `${skipped.following.totalSeconds} s`,
+        `${skipped.following.totalSeconds} s, ours redesigned ${skipped.lean.totalSeconds} s`,
     );
     const inFunctions = (client: Consumer) => consumerSource(client, n, { shape: 'functions' });
     const functionRounds = await compare(
@@ -405,6 +434,7 @@ export const typecheck: Benchmark = {
       ['floor-lightest', skipped.lightest],
       ['floor-least', skipped.least],
       ['floor-following', skipped.following],
+      ['floor-lean', skipped.lean],
       ['functions-ours', functions.ours],
       ['functions-bare', functions.bare],
       ['functions-lightest', functions.lightest],
