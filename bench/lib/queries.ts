@@ -199,7 +199,8 @@ function modelNames(n: number, prefix: string) {
  * The types of the `following` client: a model is its scalar fields `s` and its links `l`, each
  * `[target, 0]` (to one), `[target, 1]` (to many) or `[members, 2]` (a dynamic zone, by
  * component uid). `populate`, `fields`, `filters` and `sort` are typed from them, nested, and a
- * result follows `populate` and `fields`.
+ * result follows `populate` and `fields`, as one plain object type (`Plain`), so quick info on it
+ * shows its fields, as the editor budget asks.
  */
 const FOLLOWING_TYPES = `interface Model { s: object; l: object }
 type Options<M extends Model> = true | { fields?: readonly (keyof M['s'])[]; populate?: Populate<M>; count?: boolean };
@@ -221,7 +222,8 @@ interface Params<M extends Model> {
   populate?: Populate<M>; fields?: readonly (keyof M['s'])[]; filters?: Filters<M>; sort?: SortKey<M> | readonly SortKey<M>[]; pagination?: Pagination;
 }
 type Selected<M extends Model, Q> = Q extends { fields: readonly (infer F)[] } ? Pick<M['s'], Extract<F | 'id' | 'documentId', keyof M['s']>> : M['s'];
-type Result<M extends Model, Q> = Selected<M, Q> & (Q extends { populate: infer P } ? { [K in keyof P & keyof M['l']]: Linked<M['l'][K], P[K]> } : {});
+type Plain<T> = { [K in keyof T]: T[K] } & {};
+type Result<M extends Model, Q> = Plain<Selected<M, Q> & (Q extends { populate: infer P } ? { [K in keyof P & keyof M['l']]: Linked<M['l'][K], P[K]> } : {})>;
 type Linked<L, O> = L extends [infer T extends Model, infer Many]
   ? Many extends 1 ? Result<T, O>[] : Result<T, O> | null
   : L extends [infer Z, 2] ? Zone<Z, O extends { on: infer On } ? On : {}>[] : never;
@@ -235,7 +237,8 @@ interface FollowingApi<M extends Model> {
 /**
  * The minimal populate-aware client, written from synthetic schema `n` alone (nothing of our
  * output): `populate`, `fields`, `filters` and `sort` typed and checked at every level (a
- * misspelled key or operator is an error), each result following `populate` and `fields`; no
+ * misspelled key or operator is an error), each result following `populate` and `fields` and
+ * shown by quick info as its fields; no
  * drafts, no writes, and one operator set for every field type. What checking the queries and
  * following `populate` costs with the lightest declarations that allow it. `properties`: the
  * client properties the queries call.
