@@ -17,7 +17,7 @@ import type { Benchmark, Outcome } from '../lib/benchmark.ts';
 import { emptyDir } from '../lib/generators.ts';
 import { interleave, median, pairedRatio } from '../lib/measure.ts';
 import { WORK_DIR } from '../lib/paths.ts';
-import { type Consumer, consumerSource, lightestModule, populate } from '../lib/queries.ts';
+import { type Consumer, consumerSource, followingModule, lightestModule, populate } from '../lib/queries.ts';
 import { type Cell, type Check, check, round, type Table } from '../lib/report.ts';
 import { collectionNames } from '../lib/synthetic.ts';
 import { leanProject, leastProject, nextTsconfig, project } from './typecheck.ts';
@@ -205,12 +205,22 @@ export const editor: Benchmark = {
     const hover: Partial<Record<Subject, string>> = {};
     try {
       for (const subject of subjects) {
-        const dir =
-          subject === 'lean'
-            ? leanProject('editor-lean', outputs.ours, '')
-            : project(`editor-${subject}`, subject === 'following' ? undefined : outputs[subject], '', true);
-        // Ours redesigned answers our queries, through our client class.
-        const client = subject === 'lean' ? 'ours' : subject;
+        let dir: string;
+        let client: Consumer;
+        if (subject === 'lean') {
+          // Ours redesigned answers our queries, through our client class.
+          dir = leanProject('editor-lean', outputs.ours, '');
+          client = 'ours';
+        } else if (subject === 'following') {
+          // In a module the file imports, as a client ships, so an edit re-checks none of it.
+          dir = project('editor-following', undefined, '', true);
+          mkdirSync(join(dir, 'cms'));
+          writeFileSync(join(dir, 'cms', 'index.d.ts'), followingModule(n));
+          client = 'following-import';
+        } else {
+          dir = project(`editor-${subject}`, outputs[subject], '', true);
+          client = subject;
+        }
         const opened = await openSession(dir, (version) => editorSource(client, n, version));
         sessions[subject] = opened.session;
         first[subject] = { ms: opened.firstMs, entries: opened.entries };

@@ -113,11 +113,20 @@ export const QUERY_COUNT = 50;
 /**
  * Whose client the consumer file calls: ours, strapi-typed-client's, one of the type-check
  * benchmark's floors (`untyped`, `fixed`, `lightest`), or its minimal populate-aware client
- * (`following`). `lightest-import` is the lightest floor as a client ships it: the file imports
- * `cms` from `./cms/index.js`, which holds {@link lightestModule}'s declarations (the editor
- * benchmark's floor at N=1000).
+ * (`following`). `lightest-import` and `following-import` are the lightest floor and the minimal
+ * client as a client ships them: the file imports `cms` from `./cms/index.js`, which holds
+ * {@link lightestModule}'s or {@link followingModule}'s declarations (the editor benchmark's
+ * floor at N=1000 and reference at N=100).
  */
-export type Consumer = 'ours' | 'peer' | 'untyped' | 'fixed' | 'lightest' | 'lightest-import' | 'following';
+export type Consumer =
+  | 'ours'
+  | 'peer'
+  | 'untyped'
+  | 'fixed'
+  | 'lightest'
+  | 'lightest-import'
+  | 'following'
+  | 'following-import';
 
 /**
  * The floor that declares nothing about the schema: every call takes any object and answers
@@ -241,9 +250,10 @@ interface FollowingApi<M extends Model> {
  * shown by quick info as its fields; no
  * drafts, no writes, and one operator set for every field type. What checking the queries and
  * following `populate` costs with the lightest declarations that allow it. `properties`: the
- * client properties the queries call.
+ * client properties the queries call. `exported`: written as a module that exports the client
+ * instance `cms`.
  */
-function followingHeader(n: number, properties: { uid: string; plural: string }[]): string {
+function followingHeader(n: number, properties: { uid: string; plural: string }[], exported = false): string {
   const { models, target } = modelNames(n, 'M');
   const declaration = (entry: ContentTypeModel | ComponentModel) => {
     const scalars = entry.filterFields.map((field) => `${field.key}: ${LIGHTEST_SCALAR[field.filterKind]};`);
@@ -266,8 +276,16 @@ function followingHeader(n: number, properties: { uid: string; plural: string }[
     'declare class FollowingClient {',
     ...properties.map(({ uid, plural }) => `  ${plural}: FollowingApi<${target(uid)}>;`),
     '}',
-    'const cms = new FollowingClient();',
+    exported ? 'export declare const cms: FollowingClient;' : 'const cms = new FollowingClient();',
   ].join('\n');
+}
+
+/**
+ * The minimal populate-aware client's declarations as the module `./cms/index.js` of a
+ * `following-import` consumer file for schema `n` (an `index.d.ts`).
+ */
+export function followingModule(n: number): string {
+  return `${followingHeader(n, queriedIndices(n).map(collectionNames), true)}\n`;
 }
 
 /**
@@ -342,6 +360,7 @@ function header(client: Consumer, n: number, indices: number[]): string {
     case 'lightest':
       return lightestDeclarations(n, properties, false);
     case 'lightest-import':
+    case 'following-import':
       return "import { cms } from './cms/index.js';";
     case 'following':
       return followingHeader(n, properties);
