@@ -132,6 +132,9 @@ function lightestNote(lightest: number, least: number): string {
   );
 }
 
+/** A ratio as the notes print it. */
+const x = (value: number) => `${value.toFixed(2)}x`;
+
 /**
  * What the redesign reference (bench/lib/lean-declarations.ts) says about the budget: its ratios
  * to the peer at N=`n`, and the seconds it takes over the empty project at N=`big`.
@@ -142,7 +145,6 @@ function leanNote(
   n: number,
   big: number,
 ): string {
-  const x = (value: number) => `${value.toFixed(2)}x`;
   return (
     "Ours redesigned (the type-check benchmark's lean reference: our entry and input interfaces, runtime and " +
     'client class, queries checked and results followed through one compact model per type) in the same ' +
@@ -156,7 +158,6 @@ function leanNote(
  * checks the query, follows `populate` and shows the result's fields takes, against the peer's.
  */
 function followingNote(ratios: { completion: number; quickInfo: number }, n: number): string {
-  const x = (value: number) => `${value.toFixed(2)}x`;
   return (
     "The type-check benchmark's minimal populate-aware client (bench/lib/queries.ts: one small interface per " +
     'model, populate, fields, filters and sort checked, results followed and shown as their fields; no drafts, ' +
