@@ -42,9 +42,10 @@ const ANY_MODEL = 'LeanModel__Any';
 
 /**
  * The machinery: the reference client's query types (bench/lib/queries.ts, `following`) with what
- * our query types check and answer besides, written against the compact models.
+ * our query types check and answer besides, written against the compact models; the runtime's own
+ * `Checked`, `IsDraft`, `DocumentParams` and field operators where they apply as they are.
  */
-export const LEAN_MACHINERY = `import type { CacheOptions, CmsListResponse, FieldFilter, Pagination, PublicationFilter } from './runtime.js';
+export const LEAN_MACHINERY = `import type { CacheOptions, Checked, CmsListResponse, DocumentParams, FieldFilter, IsDraft, Pagination } from './runtime.js';
 export interface LeanModel { s: object; k: object; l: object; i: object }
 type SystemKey = 'id' | 'documentId' | 'createdAt' | 'updatedAt' | 'publishedAt' | 'locale';
 type Plain<X> = { [K in keyof X]: X[K] } & {};
@@ -65,14 +66,11 @@ type LinkOptions<L> = L extends [infer X extends LeanModel, 0 | 1]
   : L extends [infer Z, 2] ? { on: { [C in keyof Z]?: true | (Z[C] extends LeanModel ? ComponentOptions<Z[C]> : never) } } : never;
 type LinkName<M extends LeanModel> = keyof M['l'] & string;
 type Populate<M extends LeanModel> = '*' | LinkName<M> | readonly LinkName<M>[] | { [K in keyof M['l']]?: true | LinkOptions<M['l'][K]> };
-interface DocumentParams { locale?: string; status?: 'draft' | 'published'; publicationFilter?: PublicationFilter }
 interface QueryParams<M extends LeanModel> extends DocumentParams {
   filters?: Filters<M>; _q?: string; sort?: Sort<M>; pagination?: Pagination; populate?: Populate<M>; fields?: Fields<M>;
 }
 type FindOneParams<M extends LeanModel> = Pick<QueryParams<M>, 'populate' | 'fields' | 'filters' | keyof DocumentParams>;
 interface WriteParams<M extends LeanModel> { locale?: string; status?: 'draft' | 'published'; populate?: Populate<M>; fields?: Fields<M> }
-type Checked<P, Shape> = P extends never ? P : Shape;
-type IsDraft<P> = P extends { status?: infer S } ? (undefined extends S ? false : 'draft' extends S ? true : false) : false;
 type Draft<E> = { [K in keyof E]: K extends 'publishedAt' ? null : K extends SystemKey ? E[K] : E[K] | null };
 type Scalars<M extends LeanModel, D> = D extends true ? Draft<M['s']> : M['s'];
 type Selected<M extends LeanModel, P, D> = P extends { fields: readonly (infer F)[] }

@@ -247,9 +247,9 @@ interface FollowingApi<M extends Model> {
  * The minimal populate-aware client, written from synthetic schema `n` alone (nothing of our
  * output): `populate`, `fields`, `filters` and `sort` typed and checked at every level (a
  * misspelled key or operator is an error), each result following `populate` and `fields` and
- * shown by quick info as its fields; no
- * drafts, no writes, and one operator set for every field type. What checking the queries and
- * following `populate` costs with the lightest declarations that allow it. `properties`: the
+ * shown by quick info as its fields; no drafts, no writes, and one operator set for every field
+ * type. What checking the queries and following `populate` costs with the lightest declarations
+ * that allow it. `properties`: the
  * client properties the queries call. `exported`: written as a module that exports the client
  * instance `cms`.
  */
