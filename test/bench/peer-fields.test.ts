@@ -98,7 +98,10 @@ describe("the editor benchmark's peer-with-fields reference", () => {
     assert.doesNotMatch(written, /GetPayload|_Plain|_ApplyFields/);
     assert.match(written, /documentId: string;/);
     // `owner` was populated with `fields: ['title', 'views']` and a nested populate.
-    assert.match(written, /owner\?: \{ id: number; documentId: string; title: string; views: number \| null; .*\} \| null/);
+    assert.match(
+      written,
+      /owner\?: \{ id: number; documentId: string; title: string; views: number \| null; .*\} \| null/,
+    );
   });
 
   it('throws on a types file that is not shaped as the peer writes it', () => {
