@@ -36,21 +36,19 @@ function narrowedBranch(alias: ts.TypeAliasDeclaration): ts.TypeNode {
  */
 export function peerWithFields(text: string): string {
   const source = ts.createSourceFile('types.d.ts', text, ts.ScriptTarget.Latest, true);
-  const wrapped: ts.TypeNode[] = [];
-  let applyFields = false;
-  for (const statement of source.statements) {
-    if (!ts.isTypeAliasDeclaration(statement)) continue;
-    const name = statement.name.text;
-    if (name.endsWith('GetPayload')) wrapped.push(statement.type);
-    else if (name === '_ApplyFields') {
-      wrapped.push(narrowedBranch(statement));
-      applyFields = true;
-    }
-  }
-  if (!applyFields || wrapped.length < 2)
+  const aliases = source.statements.filter(ts.isTypeAliasDeclaration);
+  const payloads = aliases
+    .filter((alias) => alias.name.text.endsWith('GetPayload'))
+    .map((alias) => alias.type);
+  const applyFields = aliases.find((alias) => alias.name.text === '_ApplyFields');
+  if (payloads.length === 0 || !applyFields)
     throw new Error("strapi-typed-client's types file has no <Name>GetPayload aliases or no _ApplyFields");
   let out = text;
-  for (const node of [...wrapped].sort((a, b) => b.getStart(source) - a.getStart(source))) {
+  // From the end of the file backwards, so each edit leaves the positions of the others valid.
+  const wrapped = [...payloads, narrowedBranch(applyFields)].sort(
+    (a, b) => b.getStart(source) - a.getStart(source),
+  );
+  for (const node of wrapped) {
     const start = node.getStart(source);
     const end = node.getEnd();
     out = `${out.slice(0, start)}${PLAIN}<${out.slice(start, end)}>${out.slice(end)}`;

@@ -249,9 +249,8 @@ interface FollowingApi<M extends Model> {
  * misspelled key or operator is an error), each result following `populate` and `fields` and
  * shown by quick info as its fields; no drafts, no writes, and one operator set for every field
  * type. What checking the queries and following `populate` costs with the lightest declarations
- * that allow it. `properties`: the
- * client properties the queries call. `exported`: written as a module that exports the client
- * instance `cms`.
+ * that allow it. `properties`: the client properties the queries call. `exported`: written as a
+ * module that exports the client instance `cms`.
  */
 function followingHeader(n: number, properties: { uid: string; plural: string }[], exported = false): string {
   const { models, target } = modelNames(n, 'M');

@@ -41,8 +41,17 @@ before(async () => {
 
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The program of the consumer (strict, skipLibCheck as Next.js sets it) and the printed type of `name`. */
+/**
+ * The program of the consumer (strict, skipLibCheck as Next.js sets it): its errors and the printed
+ * type of a variable. Built once, on first use, for every test that reads it.
+ */
+let built: { errors: string[]; printed: (name: string) => string } | undefined;
 function program(): { errors: string[]; printed: (name: string) => string } {
+  built ??= buildProgram();
+  return built;
+}
+
+function buildProgram(): { errors: string[]; printed: (name: string) => string } {
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
@@ -53,12 +62,12 @@ function program(): { errors: string[]; printed: (name: string) => string } {
     types: [],
     lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
   };
-  const built = ts.createProgram([join(dir, 'consumer.ts')], options);
-  const checker = built.getTypeChecker();
-  const consumer = built.getSourceFile(join(dir, 'consumer.ts'));
+  const consumerProgram = ts.createProgram([join(dir, 'consumer.ts')], options);
+  const checker = consumerProgram.getTypeChecker();
+  const consumer = consumerProgram.getSourceFile(join(dir, 'consumer.ts'));
   assert.ok(consumer);
   const errors = ts
-    .getPreEmitDiagnostics(built)
+    .getPreEmitDiagnostics(consumerProgram)
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
   const printed = (name: string) => {
     const statement = consumer.statements.find(
