@@ -8,6 +8,7 @@
  * comment. The client, runtime and routes files stay as generated.
  */
 import ts from 'typescript';
+import { printBare } from './bare.ts';
 
 /** The declarations the floor leaves out, by the suffix the generator gives their names. */
 const DROPPED = /(?:Input|Draft|DraftPopulatable|Filters)$/;
@@ -77,6 +78,5 @@ export function leastDeclarations(text: string): string {
       return [leanRegistry(statement)];
     return [statement];
   });
-  const printer = ts.createPrinter({ removeComments: true });
-  return printer.printFile(ts.factory.updateSourceFile(source, statements));
+  return printBare(ts.factory.updateSourceFile(source, statements));
 }
