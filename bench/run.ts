@@ -113,8 +113,10 @@ export interface RunResults {
 
 export async function runBenchmarks(options: Options, argv: string[]): Promise<RunResults> {
   // The test Strapi's install (cached after the first run) holds Strapi's own generator, a peer of
-  // the codegen benchmark, and the Strapi version the header prints: install it before either.
-  if (options.strapi && !options.quick) prepareStrapi();
+  // the codegen benchmark, and the Strapi version the header prints: install it before either,
+  // when a selected benchmark uses it.
+  const usesStrapi = options.selected.some((benchmark) => benchmark.needsStrapi || benchmark === codegen);
+  if (options.strapi && !options.quick && usesStrapi) prepareStrapi();
   const results: RunResults = {
     generatedAt: new Date().toISOString(),
     command: `npm run bench${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}`,

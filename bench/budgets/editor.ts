@@ -68,6 +68,14 @@ export async function probe() {
 `;
 }
 
+/** A project whose client is `module`, the `index.d.ts` of `./cms`, as a client ships. */
+function moduleProject(name: string, module: string): string {
+  const dir = project(name, undefined, '', true);
+  mkdirSync(join(dir, 'cms'));
+  writeFileSync(join(dir, 'cms', 'index.d.ts'), module);
+  return dir;
+}
+
 interface Session {
   server: TsServer;
   file: string;
@@ -266,9 +274,7 @@ export const editor: Benchmark = {
           client = 'ours';
         } else if (subject === 'following') {
           // In a module the file imports, as a client ships, so an edit re-checks none of it.
-          dir = project('editor-following', undefined, '', true);
-          mkdirSync(join(dir, 'cms'));
-          writeFileSync(join(dir, 'cms', 'index.d.ts'), followingModule(n));
+          dir = moduleProject('editor-following', followingModule(n));
           client = 'following-import';
         } else if (subject === 'peer-fields') {
           // The peer's own output, its payload aliases written out as plain object types.
@@ -344,13 +350,9 @@ export const editor: Benchmark = {
     // Ours redesigned: the type-check benchmark's lean reference.
     const leanDir = leanProject(`editor-lean-${big}`, context.ourOutput(big, 'js'), '');
     // Any client's floor: the lightest declarations that type results (queries.ts), in their own module.
-    const lightestDir = project(`editor-lightest-${big}`, undefined, '', true);
-    mkdirSync(join(lightestDir, 'cms'));
-    writeFileSync(join(lightestDir, 'cms', 'index.d.ts'), lightestModule(big));
+    const lightestDir = moduleProject(`editor-lightest-${big}`, lightestModule(big));
     // The lightest client that offers the populate completion: the minimal populate-aware client.
-    const followingDir = project(`editor-following-${big}`, undefined, '', true);
-    mkdirSync(join(followingDir, 'cms'));
-    writeFileSync(join(followingDir, 'cms', 'index.d.ts'), followingModule(big));
+    const followingDir = moduleProject(`editor-following-${big}`, followingModule(big));
     // Ours redesigned without a word: our declared surface, through the compact machinery, no comment.
     const bareDir = leanProject(`editor-lean-bare-${big}`, context.ourOutput(big, 'js'), '');
     stripComments(join(bareDir, 'cms'));

@@ -12,7 +12,7 @@ import { describe, it } from 'node:test';
 import ts from 'typescript';
 import { stripComments, withoutComments } from '../../bench/lib/bare.ts';
 import { ROOT } from '../harness/paths.ts';
-import { compile } from '../helpers/compile.ts';
+import { assertTypesPopulatedQuery } from '../helpers/populated-query.ts';
 
 const GENERATED = join(ROOT, 'test/types/generated/kitchen-refresh-js');
 const DECLARATIONS = readdirSync(GENERATED).filter((name) => name.endsWith('.d.ts'));
@@ -56,18 +56,7 @@ describe('declarations without words', () => {
   it('still types a populated result: the client compiles with it, and a wrong field is an error', () => {
     const files: Record<string, string> = {};
     for (const name of DECLARATIONS) files[`/virtual/cms/${name}`] = withoutComments(read(name));
-    const query = `import { CmsClient } from './cms/index.js';
-const cms = new CmsClient({ baseURL: 'http://127.0.0.1:1' });
-const found = await cms.articles.find({ populate: { author: true } });
-export const name: string | undefined = found[0]?.author?.name;
-`;
-    assert.deepEqual(compile({ ...files, '/virtual/consumer.ts': query }), []);
-    const wrong = compile({
-      ...files,
-      '/virtual/consumer.ts': query.replace('author?.name', 'author?.nonsense'),
-    });
-    assert.equal(wrong.length, 1, wrong.join('\n'));
-    assert.match(wrong[0] ?? '', /nonsense/);
+    assertTypesPopulatedQuery(files);
   });
 
   it('rewrites the declaration files of a folder and leaves the others as they are', () => {
