@@ -206,7 +206,7 @@ function publishedAtMember(model: ContentTypeModel): Member {
     type: 'string',
     docs: [
       model.draftAndPublish
-        ? "ISO 8601 timestamp of publication: this is the published version (reads with `status: 'draft'` return {@link " +
+        ? "ISO 8601 timestamp of publication; null in the draft version (reads with `status: 'draft'` return {@link " +
           `${model.draft.entry ?? model.names.entry}}).`
         : ENTRY_DOCS.publishedAt,
     ],

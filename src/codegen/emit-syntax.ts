@@ -24,8 +24,11 @@ export function comment(lines: string[], indent = ''): string {
   return `${indent}/**\n${lines.map((line) => `${indent} * ${line}\n`).join('')}${indent} */\n`;
 }
 
-/** An exported interface with its doc; without members, `Record<never, never>`. */
-export function declareInterface(docs: string[], name: string, members: Member[]): string {
+/**
+ * An exported interface with its doc, extending `base` when given; without members (and base),
+ * `Record<never, never>`.
+ */
+export function declareInterface(docs: string[], name: string, members: Member[], base?: string): string {
   const body = members
     .map((member) => {
       const doc = member.docs !== undefined && member.docs.length > 0 ? comment(member.docs, '  ') : '';
@@ -33,6 +36,11 @@ export function declareInterface(docs: string[], name: string, members: Member[]
     })
     .join('');
   // An empty interface is a lint error (noEmptyInterface) in the consumer's project.
-  if (body === '') return `${comment(docs)}export type ${name} = Record<never, never>;`;
-  return `${comment(docs)}export interface ${name} {\n${body}}`;
+  if (body === '') return `${comment(docs)}export type ${name} = ${base ?? 'Record<never, never>'};`;
+  return `${comment(docs)}export interface ${name}${base === undefined ? '' : ` extends ${base}`} {\n${body}}`;
+}
+
+/** An exported type alias with its doc. */
+export function declareAlias(docs: string[], name: string, type: string): string {
+  return `${comment(docs)}export type ${name} = ${type};`;
 }

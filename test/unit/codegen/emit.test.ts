@@ -77,6 +77,32 @@ function assertCompiles(source: string, label: string, client?: { client: string
   }
 }
 
+/**
+ * Fails unless each named declaration of the types file `source` is identical, as the compiler
+ * sees it, to its object type (TypeScript's own identity: the same members, optionality and types).
+ */
+function assertResolves(source: string, expected: Record<string, string>): void {
+  const names = Object.keys(expected);
+  const checks = names.map(
+    (name, index) => `export const check${index}: Identical<${name}, ${expected[name]}> = true;`,
+  );
+  // Every name the types file exports, so the expected types can use them.
+  const exported = [
+    ...[...source.matchAll(/^export (?:interface|type) (\w+)/gm)].map((match) => match[1]),
+    ...(/^export type \{ ([^}]*) \};$/m.exec(source)?.[1]?.split(', ') ?? []),
+  ];
+  const check = [
+    `import type { ${exported.join(', ')} } from './types.js';`,
+    'type Identical<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;',
+    ...checks,
+  ].join('\n');
+  const diagnostics = compile(
+    { '/virtual/types.ts': source, '/virtual/check.ts': check, ...RUNTIME_TS },
+    { noUnusedLocals: false },
+  );
+  assert.deepEqual(diagnostics, [], `a declaration resolves differently:\n${diagnostics.join('\n')}`);
+}
+
 /** Lines of `text` outside comments, trimmed: enough to assert on a declaration. */
 function code(text: string): string {
   return text
@@ -300,8 +326,20 @@ function single(
 }
 
 describe('emitTypes: mapping', () => {
-  /** `imports`: the filter conditions the file imports from the runtime beside the shared types. */
-  const cases: [string, { given: CmsSchema; want: string[]; not?: string[]; imports?: string[] }][] = [
+  /**
+   * `imports`: the filter conditions the file imports from the runtime beside the shared types;
+   * `resolves`: declarations and the object type each must be identical to, as TypeScript resolves it.
+   */
+  const cases: [
+    string,
+    {
+      given: CmsSchema;
+      want: string[];
+      not?: string[];
+      imports?: string[];
+      resolves?: Record<string, string>;
+    },
+  ][] = [
     [
       'system fields without draft and publish or i18n',
       {
@@ -318,9 +356,13 @@ describe('emitTypes: mapping', () => {
         given: single({}, { draftAndPublish: true, localized: true }),
         want: [
           'export interface Post {\nid: number;\ndocumentId: string;\ncreatedAt: string;\nupdatedAt: string;\npublishedAt: string;\nlocale: string;\n}',
-          'export interface PostDraft {\nid: number;\ndocumentId: string;\ncreatedAt: string;\nupdatedAt: string;\npublishedAt: null;\nlocale: string;\n}',
+          "export type PostDraft = { [K in keyof Post]: K extends 'publishedAt' ? null : Post[K] };",
           'draftEntry: PostDraft;',
         ],
+        resolves: {
+          PostDraft:
+            '{ id: number; documentId: string; createdAt: string; updatedAt: string; publishedAt: null; locale: string }',
+        },
       },
     ],
     [
@@ -359,10 +401,11 @@ describe('emitTypes: mapping', () => {
           definitions: {},
         },
         want: [
-          'export interface PostDraft {\nid: number;\ndocumentId: string;\ntitle: string | null;',
-          'export interface PostDraftPopulatable {\ncover: MediaFile | null;\ncard: SharedCardDraft | null;\ncards: SharedCardDraft[];\nparent: PostDraft | null;\n}',
-          'export interface PostDraftInput {\ntitle?: string | null;\ncover?: MediaInput;\ncard?: SharedCardDraftInput | null;\ncards: SharedCardDraftInput[];\nparent?: RelationInput;\n}',
-          'export interface SharedCardDraft {\nid: number;\nlabel: string | null;\n}',
+          "export type PostDraft = { [K in keyof Post]: K extends 'publishedAt' ? null : K extends 'title' ? Post[K] | null : Post[K] };",
+          // The draft interfaces declare only what differs from the published ones.
+          "export interface PostDraftPopulatable extends Omit<PostPopulatable, 'card' | 'cards' | 'parent'> {\ncard: SharedCardDraft | null;\ncards: SharedCardDraft[];\nparent: PostDraft | null;\n}",
+          "export interface PostDraftInput extends Omit<PostInput, 'title' | 'card' | 'cards'> {\ntitle?: string | null;\ncard?: SharedCardDraftInput | null;\ncards: SharedCardDraftInput[];\n}",
+          "export type SharedCardDraft = { [K in keyof SharedCard]: K extends 'label' ? SharedCard[K] | null : SharedCard[K] };",
           'draftEntry: PostDraft;\ndraftPopulatable: PostDraftPopulatable;\ndraftInput: PostDraftInput;',
           'draftEntry: SharedCardDraft;\ndraftInput: SharedCardDraftInput;',
           // Strapi enforces a required media only with api.documents.strictRelations.
@@ -370,6 +413,17 @@ describe('emitTypes: mapping', () => {
           'export interface PostInput {\ntitle: string;\ncover?: MediaInput;\ncard: SharedCardInput;',
         ],
         not: ['SharedCardDraftPopulatable'],
+        resolves: {
+          PostDraft:
+            '{ id: number; documentId: string; title: string | null; createdAt: string; updatedAt: string; publishedAt: null }',
+          SharedCardDraft: '{ id: number; label: string | null }',
+          PostDraftPopulatable:
+            '{ cover: MediaFile | null; card: SharedCardDraft | null; cards: SharedCardDraft[]; parent: PostDraft | null }',
+          PostDraftInput:
+            '{ title?: string | null; cover?: MediaInput; card?: SharedCardDraftInput | null; cards: SharedCardDraftInput[]; parent?: RelationInput }',
+          SharedCardDraftInput: '{ id?: number; label?: string | null }',
+          Post: '{ id: number; documentId: string; title: string; createdAt: string; updatedAt: string; publishedAt: string }',
+        },
       },
     ],
     [
@@ -570,7 +624,7 @@ describe('emitTypes: mapping', () => {
       },
     ],
   ];
-  for (const [name, { given, want, not = [], imports }] of cases) {
+  for (const [name, { given, want, not = [], imports, resolves }] of cases) {
     it(name, () => {
       const output = emit(given);
       const body = code(output);
@@ -578,6 +632,7 @@ describe('emitTypes: mapping', () => {
       for (const part of not) assert.ok(!body.includes(part), `unexpected: ${part}`);
       if (imports !== undefined) assert.deepEqual(runtimeImport(output), sharedAnd(imports));
       assertCompiles(output, name);
+      if (resolves !== undefined) assertResolves(output, resolves);
     });
   }
 

@@ -46,7 +46,9 @@ export async function load(id: string) {
   await cms.articles.find({ populate: {  } });
   const title = page?.title;
   const email = page?.author?.email;
-  return { page, list, rows, made, changed, plain, zone, title, email };
+  const draft = await cms.articles.findOne(id, { status: 'draft' });
+  const draftTitle = draft?.title;
+  return { page, list, rows, made, changed, plain, zone, title, email, draft, draftTitle };
 }
 `;
 
@@ -176,6 +178,21 @@ describe('quick info on query results (real tsserver, kitchen schema, --format j
         .find((line) => line.startsWith('export interface'))!,
       /^export interface Author \{/,
     );
+  });
+
+  it("a draft's field keeps the published field's doc comment and definition", async () => {
+    assert.equal(await hover('draft'), 'draft: ArticleDraft | null');
+    const at = locationOf(CONSUMER, 'draft?.');
+    const info = await server.quickInfo(consumer, at);
+    assert.equal(info.displayString, '(property) title: string | null | undefined');
+    assert.deepEqual(info.tags, [
+      { name: 'minLength', text: '2' },
+      { name: 'maxLength', text: '120' },
+    ]);
+    const [definition] = await server.definition(consumer, at);
+    assert.equal(definition?.file, join(project, 'cms', 'types.d.ts'));
+    const types = readFileSync(join(project, 'cms', 'types.d.ts'), 'utf8').split('\n');
+    assert.match(types[definition.start.line - 1]!, /^ {2}title: string;$/);
   });
 
   it('completion inside a populate object lists the populatable attributes', async () => {
