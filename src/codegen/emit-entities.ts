@@ -1,8 +1,9 @@
 /**
  * The published interfaces of each model: `<Name>` (the fields every response carries, system
  * fields included), `<Name>Populatable` (relations, media, components and zones, present when
- * populated), `<Name>Input` (what writes accept) and the dynamic zones' unions. The member
- * builders are shared with the draft interfaces (emit-drafts.ts).
+ * populated), `<Name>Input` (what writes accept) and the dynamic zones' unions. The populatable
+ * and input member builders are shared with the draft interfaces (emit-drafts.ts), which list
+ * the members a draft changes.
  */
 
 import { comment, declareInterface, type Member, title } from './emit-syntax.ts';
@@ -141,23 +142,16 @@ function withSystemFields(
   ];
 }
 
-/**
- * The members of a content type's entry interface, with the given `publishedAt` (the published
- * and the draft version differ only there).
- */
-export function contentTypeEntryMembers(
-  model: ContentTypeModel,
-  attributes: ModelAttribute[],
-  publishedAt: Member,
-): Member[] {
-  return withSystemFields(model.systemFields, attributes, (field) =>
-    field.name === 'publishedAt' ? publishedAt : systemMember(field, ENTRY_DOCS[field.name]),
+/** The members of a content type's entry interface. */
+function contentTypeEntryMembers(model: ContentTypeModel): Member[] {
+  return withSystemFields(model.systemFields, model.attributes, (field) =>
+    field.name === 'publishedAt' ? publishedAtMember(model) : systemMember(field, ENTRY_DOCS[field.name]),
   );
 }
 
 /** The members of a component's entry interface. */
-export function componentEntryMembers(model: ComponentModel, attributes: ModelAttribute[]): Member[] {
-  return withSystemFields(model.systemFields, attributes, (field) =>
+function componentEntryMembers(model: ComponentModel): Member[] {
+  return withSystemFields(model.systemFields, model.attributes, (field) =>
     systemMember(field, COMPONENT_DOCS[field.name]),
   );
 }
@@ -224,7 +218,7 @@ export function contentTypeDeclarations(model: ContentTypeModel): string[] {
         `Relations, media and components: {@link ${names.populatable}}.`,
       ],
       names.entry,
-      contentTypeEntryMembers(model, model.attributes, publishedAtMember(model)),
+      contentTypeEntryMembers(model),
     ),
     declareInterface(
       [`${name}: relations, media, components and dynamic zones, present only when populated.`],
@@ -251,7 +245,7 @@ export function componentDeclarations(model: ComponentModel): string[] {
         `Relations, media and components: {@link ${names.populatable}}.`,
       ],
       names.entry,
-      componentEntryMembers(model, model.attributes),
+      componentEntryMembers(model),
     ),
     declareInterface(
       [`${name}: relations, media, nested components and dynamic zones, present only when populated.`],
