@@ -29,10 +29,11 @@ function draftEntryType(entry: string, attributes: ModelAttribute[], nulled: str
   const relaxed = attributes
     .filter((a) => a.classification === 'scalar' && a.required && !a.hidden)
     .map((a) => stringLiteral(a.name));
-  let field = `${entry}[K]`;
-  if (relaxed.length > 0) field = `K extends ${relaxed.join(' | ')} ? ${entry}[K] | null : ${field}`;
-  if (nulled.length > 0) field = `K extends ${nulled.map(stringLiteral).join(' | ')} ? null : ${field}`;
-  return `{ [K in keyof ${entry}]: ${field} }`;
+  // The key parameter is lower-case: a generated type name never is, so none is shadowed.
+  let field = `${entry}[k]`;
+  if (relaxed.length > 0) field = `k extends ${relaxed.join(' | ')} ? ${entry}[k] | null : ${field}`;
+  if (nulled.length > 0) field = `k extends ${nulled.map(stringLiteral).join(' | ')} ? null : ${field}`;
+  return `{ [k in keyof ${entry}]: ${field} }`;
 }
 
 const DRAFT_INPUT_NOTE = 'Strapi checks `required` only on publish, so required fields may be left out.';

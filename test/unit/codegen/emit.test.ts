@@ -21,7 +21,7 @@ import type {
 } from '../../../src/schema/types.ts';
 import { ROOT } from '../../harness/paths.ts';
 import { compile } from '../../helpers/compile.ts';
-import { schemaOf } from '../../helpers/schema-builders.ts';
+import { contentType as builtContentType, schemaOf } from '../../helpers/schema-builders.ts';
 
 const FIXTURES = ['kitchen', 'kitchen-refresh', 'launchpad', 'routes'] as const;
 const UPDATE = process.env.UPDATE_SNAPSHOTS === '1';
@@ -356,7 +356,7 @@ describe('emitTypes: mapping', () => {
         given: single({}, { draftAndPublish: true, localized: true }),
         want: [
           'export interface Post {\nid: number;\ndocumentId: string;\ncreatedAt: string;\nupdatedAt: string;\npublishedAt: string;\nlocale: string;\n}',
-          "export type PostDraft = { [K in keyof Post]: K extends 'publishedAt' ? null : Post[K] };",
+          "export type PostDraft = { [k in keyof Post]: k extends 'publishedAt' ? null : Post[k] };",
           'draftEntry: PostDraft;',
         ],
         resolves: {
@@ -401,11 +401,11 @@ describe('emitTypes: mapping', () => {
           definitions: {},
         },
         want: [
-          "export type PostDraft = { [K in keyof Post]: K extends 'publishedAt' ? null : K extends 'title' ? Post[K] | null : Post[K] };",
+          "export type PostDraft = { [k in keyof Post]: k extends 'publishedAt' ? null : k extends 'title' ? Post[k] | null : Post[k] };",
           // The draft interfaces declare only what differs from the published ones.
           "export interface PostDraftPopulatable extends Omit<PostPopulatable, 'card' | 'cards' | 'parent'> {\ncard: SharedCardDraft | null;\ncards: SharedCardDraft[];\nparent: PostDraft | null;\n}",
           "export interface PostDraftInput extends Omit<PostInput, 'title' | 'card' | 'cards'> {\ntitle?: string | null;\ncard?: SharedCardDraftInput | null;\ncards: SharedCardDraftInput[];\n}",
-          "export type SharedCardDraft = { [K in keyof SharedCard]: K extends 'label' ? SharedCard[K] | null : SharedCard[K] };",
+          "export type SharedCardDraft = { [k in keyof SharedCard]: k extends 'label' ? SharedCard[k] | null : SharedCard[k] };",
           'draftEntry: PostDraft;\ndraftPopulatable: PostDraftPopulatable;\ndraftInput: PostDraftInput;',
           'draftEntry: SharedCardDraft;\ndraftInput: SharedCardDraftInput;',
           // Strapi enforces a required media only with api.documents.strictRelations.
@@ -423,6 +423,25 @@ describe('emitTypes: mapping', () => {
             '{ title?: string | null; cover?: MediaInput; card?: SharedCardDraftInput | null; cards: SharedCardDraftInput[]; parent?: RelationInput }',
           SharedCardDraftInput: '{ id?: number; label?: string | null }',
           Post: '{ id: number; documentId: string; title: string; createdAt: string; updatedAt: string; publishedAt: string }',
+        },
+      },
+    ],
+    [
+      "a draft of a type named like the draft mapping's key parameter",
+      {
+        given: schemaOf([
+          builtContentType(
+            'api::k.k',
+            { title: { type: 'string', required: true } },
+            { draftAndPublish: true },
+          ),
+        ]),
+        want: [
+          "export type KDraft = { [k in keyof K]: k extends 'publishedAt' ? null : k extends 'title' ? K[k] | null : K[k] };",
+        ],
+        resolves: {
+          KDraft:
+            '{ id: number; documentId: string; title: string | null; createdAt: string; updatedAt: string; publishedAt: null }',
         },
       },
     ],
