@@ -14,7 +14,7 @@ import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
 import type { SchemaResponse } from '../../../src/schema/types.ts';
 import { CACHE, ROOT } from '../../harness/paths.ts';
 import { NEXT_COMPILER_OPTIONS } from '../../helpers/next-tsconfig.ts';
-import { locationAt, locationOf, TsServer } from '../../helpers/tsserver.ts';
+import { locationAt, locationOf, type QuickInfo, TsServer } from '../../helpers/tsserver.ts';
 
 /** The tsconfig.json `create-next-app` writes, without the Next.js plugin. */
 const NEXT_TSCONFIG = {
@@ -55,6 +55,31 @@ export async function load(id: string) {
 const project = join(CACHE, 'editor', 'kitchen');
 const consumer = join(project, 'consumer.ts');
 let server: TsServer;
+
+/** The tags of the kitchen schema's `Article.title` (`minLength: 2`, `maxLength: 120`). */
+const TITLE_TAGS = [
+  { name: 'minLength', text: '2' },
+  { name: 'maxLength', text: '120' },
+];
+
+/**
+ * Quick info and go-to-definition on the field right after `marker` in the consumer: what the
+ * editor shows, and the line that declares the field in the generated types file with the
+ * interface that line belongs to.
+ */
+async function fieldAt(marker: string): Promise<{ info: QuickInfo; line: string; owner: string }> {
+  const at = locationOf(CONSUMER, marker);
+  const info = await server.quickInfo(consumer, at);
+  const [definition] = await server.definition(consumer, at);
+  assert.ok(definition, `the field after ${marker} has a definition`);
+  assert.equal(definition.file, join(project, 'cms', 'types.d.ts'));
+  const types = readFileSync(definition.file, 'utf8').split('\n');
+  const owner = types
+    .slice(0, definition.start.line)
+    .reverse()
+    .find((line) => line.startsWith('export interface'));
+  return { info, line: types[definition.start.line - 1] ?? '', owner: owner ?? '' };
+}
 
 /** Quick info at the declaration of `const name`. */
 async function hover(name: string): Promise<string> {
@@ -149,50 +174,24 @@ describe('quick info on query results (real tsserver, kitchen schema, --format j
   });
 
   it('a field of a plain result keeps its doc comment and its definition in the types file', async () => {
-    const at = locationOf(CONSUMER, 'page?.');
-    const info = await server.quickInfo(consumer, at);
-    assert.equal(info.displayString, '(property) title: string | undefined');
-    assert.deepEqual(info.tags, [
-      { name: 'minLength', text: '2' },
-      { name: 'maxLength', text: '120' },
-    ]);
-    const [definition] = await server.definition(consumer, at);
-    assert.equal(definition?.file, join(project, 'cms', 'types.d.ts'));
-    const types = readFileSync(join(project, 'cms', 'types.d.ts'), 'utf8').split('\n');
-    assert.match(types[definition.start.line - 1]!, /^ {2}title: string;$/);
-    assert.match(
-      types
-        .slice(0, definition.start.line)
-        .reverse()
-        .find((line) => line.startsWith('export interface'))!,
-      /^export interface Article \{/,
-    );
+    const title = await fieldAt('page?.');
+    assert.equal(title.info.displayString, '(property) title: string | undefined');
+    assert.deepEqual(title.info.tags, TITLE_TAGS);
+    assert.match(title.line, /^ {2}title: string;$/);
+    assert.match(title.owner, /^export interface Article \{/);
     // A field of a `fields`-narrowed relation too.
-    const [email] = await server.definition(consumer, locationOf(CONSUMER, 'author?.'));
-    assert.ok(email, 'the narrowed author field has a definition');
-    assert.match(types[email.start.line - 1]!, /^ {2}email: string \| null;$/);
-    assert.match(
-      types
-        .slice(0, email.start.line)
-        .reverse()
-        .find((line) => line.startsWith('export interface'))!,
-      /^export interface Author \{/,
-    );
+    const email = await fieldAt('author?.');
+    assert.match(email.line, /^ {2}email: string \| null;$/);
+    assert.match(email.owner, /^export interface Author \{/);
   });
 
   it("a draft's field keeps the published field's doc comment and definition", async () => {
     assert.equal(await hover('draft'), 'draft: ArticleDraft | null');
-    const at = locationOf(CONSUMER, 'draft?.');
-    const info = await server.quickInfo(consumer, at);
-    assert.equal(info.displayString, '(property) title: string | null | undefined');
-    assert.deepEqual(info.tags, [
-      { name: 'minLength', text: '2' },
-      { name: 'maxLength', text: '120' },
-    ]);
-    const [definition] = await server.definition(consumer, at);
-    assert.equal(definition?.file, join(project, 'cms', 'types.d.ts'));
-    const types = readFileSync(join(project, 'cms', 'types.d.ts'), 'utf8').split('\n');
-    assert.match(types[definition.start.line - 1]!, /^ {2}title: string;$/);
+    const title = await fieldAt('draft?.');
+    assert.equal(title.info.displayString, '(property) title: string | null | undefined');
+    assert.deepEqual(title.info.tags, TITLE_TAGS);
+    assert.match(title.line, /^ {2}title: string;$/);
+    assert.match(title.owner, /^export interface Article \{/);
   });
 
   it('completion inside a populate object lists the populatable attributes', async () => {
