@@ -21,7 +21,11 @@ import type {
 } from '../../../src/schema/types.ts';
 import { ROOT } from '../../harness/paths.ts';
 import { compile } from '../../helpers/compile.ts';
-import { contentType as builtContentType, schemaOf } from '../../helpers/schema-builders.ts';
+import {
+  component as builtComponent,
+  contentType as builtContentType,
+  schemaOf,
+} from '../../helpers/schema-builders.ts';
 
 const FIXTURES = ['kitchen', 'kitchen-refresh', 'launchpad', 'routes'] as const;
 const UPDATE = process.env.UPDATE_SNAPSHOTS === '1';
@@ -442,6 +446,37 @@ describe('emitTypes: mapping', () => {
         resolves: {
           KDraft:
             '{ id: number; documentId: string; title: string | null; createdAt: string; updatedAt: string; publishedAt: null }',
+        },
+      },
+    ],
+    [
+      'drafts of fields whose names need quotes',
+      {
+        given: schemaOf(
+          [
+            builtContentType(
+              'api::post.post',
+              {
+                'my-title': { type: 'string', required: true },
+                "it's": { type: 'integer', required: true },
+                class: { type: 'component', component: 'shared.card', required: true },
+              },
+              { draftAndPublish: true },
+            ),
+          ],
+          [builtComponent('shared.card', { 'a-b': { type: 'string', required: true } })],
+        ),
+        want: [
+          "export type PostDraft = { [k in keyof Post]: k extends 'publishedAt' ? null : k extends 'my-title' | 'it\\'s' ? Post[k] | null : Post[k] };",
+          "export interface PostDraftInput extends Omit<PostInput, 'my-title' | 'it\\'s' | 'class'> {",
+        ],
+        resolves: {
+          PostDraft:
+            "{ id: number; documentId: string; 'my-title': string | null; \"it's\": number | null; createdAt: string; updatedAt: string; publishedAt: null }",
+          PostDraftPopulatable: "{ 'class': SharedCardDraft | null }",
+          PostDraftInput:
+            "{ 'my-title'?: string | null; \"it's\"?: number | null; 'class'?: SharedCardDraftInput | null }",
+          SharedCardDraftInput: "{ id?: number; 'a-b'?: string | null }",
         },
       },
     ],
