@@ -6,7 +6,7 @@
  * Repeatable components and dynamic zones stay required in drafts too (Strapi always checks
  * that they are given, if only as `[]`).
  *
- * So each model may get draft interfaces beside its own, each only where it differs:
+ * So each model may get draft declarations beside its own, each only where it differs:
  * - `<Name>Draft` (entry): every draft-and-publish content type (its `publishedAt` is null), and
  *   components with a required scalar field;
  * - `<Name>DraftPopulatable`: where a relation, media, component or zone holds something whose
@@ -24,7 +24,7 @@ import type {
 } from './model-types.ts';
 import { stringLiteral, type Uniquifier } from './names.ts';
 
-/** A model without draft interfaces. */
+/** A model without draft declarations. */
 export const NO_DRAFT: DraftNames = Object.freeze({ entry: null, populatable: null, input: null });
 
 /** Draft names by model uid, for resolving what attributes point at. */
@@ -78,7 +78,7 @@ function inputDiffers(attributes: ModelAttribute[], drafts: DraftLookup): boolea
 }
 
 /**
- * Decides which draft interfaces each model needs and claims their names (after every other
+ * Decides which draft declarations each model needs and claims their names (after every other
  * name, so an existing name never moves).
  */
 export function assignDraftNames(
@@ -126,7 +126,7 @@ export function assignDraftNames(
   }
 }
 
-/** Resolved draft interface names, by uid, for {@link draftAttributes}. */
+/** Resolved draft declaration names, by uid, for {@link draftAttributes}. */
 export interface DraftTargets {
   /** The entry interface a draft read gives for a model uid. */
   entry(uid: string, published: string): string;
@@ -153,7 +153,7 @@ function draftMember(member: ZoneMember, targets: DraftTargets): ZoneMember {
 
 /**
  * The attributes as a draft has them: `required` dropped where Strapi skips it in drafts, and
- * every target pointed at its draft interfaces. A dynamic zone's `target` becomes the inline
+ * every target pointed at its draft declarations. A dynamic zone's `target` becomes the inline
  * union of its members' draft entries, so the emitters need no further name.
  */
 export function draftAttributes(attributes: ModelAttribute[], targets: DraftTargets): ModelAttribute[] {

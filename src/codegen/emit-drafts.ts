@@ -65,7 +65,7 @@ function draftInterface(
   return declareInterface(docs, name, changed, extended);
 }
 
-/** The draft interfaces of a content type (see drafts.ts), those it has. */
+/** The draft declarations of a content type (see drafts.ts), those it has. */
 export function contentTypeDraftDeclarations(model: ContentTypeModel, targets: DraftTargets): string[] {
   const { draft, names } = model;
   const name = title('Content type', model.uid, model.displayName);
@@ -114,7 +114,7 @@ export function contentTypeDraftDeclarations(model: ContentTypeModel, targets: D
   return blocks;
 }
 
-/** The draft interfaces of a component (see drafts.ts), those it has. */
+/** The draft declarations of a component (see drafts.ts), those it has. */
 export function componentDraftDeclarations(model: ComponentModel, targets: DraftTargets): string[] {
   const { draft } = model;
   const name = title('Component', model.uid, model.displayName);

@@ -2,7 +2,7 @@
  * The published interfaces of each model: `<Name>` (the fields every response carries, system
  * fields included), `<Name>Populatable` (relations, media, components and zones, present when
  * populated), `<Name>Input` (what writes accept) and the dynamic zones' unions. The populatable
- * and input member builders are shared with the draft interfaces (emit-drafts.ts), which list
+ * and input member builders are shared with the draft declarations (emit-drafts.ts), which list
  * the members a draft changes.
  */
 

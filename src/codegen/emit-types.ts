@@ -6,7 +6,7 @@
  * `<Name>Filters` interfaces use. Pure and deterministic: models come sorted by uid, attributes in schema order,
  * and every name was resolved by the model step. No header: the writer adds one.
  *
- * Per model, in this order: its interfaces (emit-entities.ts), its draft interfaces
+ * Per model, in this order: its interfaces (emit-entities.ts), its draft declarations
  * (emit-drafts.ts) and its filters (emit-filters.ts); then the aliases of the routes' shared
  * schemas (emit-routes.ts), the registry (emit-registry.ts) and
  * `CmsWebhookEvent`, the union of the webhook events the runtime computes from it.
