@@ -18,6 +18,8 @@ import type { ComponentModel, ContentTypeModel, ModelAttribute } from './model-t
 import { stringLiteral } from './names.ts';
 
 const DRAFT_NOTE = 'Strapi checks `required` only on publish, so required fields may be null here.';
+const DRAFT_INPUT_NOTE = 'Strapi checks `required` only on publish, so required fields may be left out.';
+
 /**
  * A draft entry: a mapped type over the published entry, in which the visible required scalars
  * may be null (Strapi checks them only on publish; relations, media and components are in the
@@ -35,8 +37,6 @@ function draftEntryType(entry: string, attributes: ModelAttribute[], nulled: str
   if (nulled.length > 0) field = `k extends ${nulled.map(stringLiteral).join(' | ')} ? null : ${field}`;
   return `{ [k in keyof ${entry}]: ${field} }`;
 }
-
-const DRAFT_INPUT_NOTE = 'Strapi checks `required` only on publish, so required fields may be left out.';
 
 /** A member key as a string literal type (a key is a bare identifier or already a literal). */
 function keyLiteral(key: string): string {
