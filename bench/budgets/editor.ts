@@ -26,6 +26,7 @@ import { peerWithFields } from '../lib/peer-fields.ts';
 import { type Consumer, consumerSource, followingModule, lightestModule, populate } from '../lib/queries.ts';
 import { type Cell, type Check, check, round, type Table } from '../lib/report.ts';
 import { collectionNames } from '../lib/synthetic.ts';
+import { type QuickInfoWork, quickInfoWork } from '../lib/work-counts.ts';
 import { leanProject, leastProject, nextTsconfig, project } from './typecheck.ts';
 
 type Client = 'ours' | 'peer';
@@ -264,6 +265,7 @@ export const editor: Benchmark = {
       'peer-fields': { completion: [], quickInfo: [] },
     };
     const hover: Partial<Record<Subject, string>> = {};
+    const dirs: Partial<Record<Subject, string>> = {};
     try {
       for (const subject of subjects) {
         let dir: string;
@@ -288,6 +290,7 @@ export const editor: Benchmark = {
         }
         const opened = await openSession(dir, (version) => editorSource(client, n, version));
         sessions[subject] = opened.session;
+        dirs[subject] = dir;
         first[subject] = { ms: opened.firstMs, entries: opened.entries };
       }
       const each = (measure: (session: Session) => Promise<number>, into: 'completion' | 'quickInfo') =>
@@ -311,6 +314,15 @@ export const editor: Benchmark = {
     } finally {
       await Promise.all(Object.values(sessions).map((session) => session.server.close()));
     }
+    // The same hover counted rather than timed: the work does not move from run to run.
+    const work = Object.fromEntries(
+      subjects.map((subject) => {
+        const session = sessions[subject]!;
+        const text = session.source(session.version);
+        const offset = text.indexOf(HOVER_MARKER) + 'const '.length;
+        return [subject, quickInfoWork(dirs[subject]!, session.file, text, offset)];
+      }),
+    ) as Record<Subject, QuickInfoWork>;
     const medians = Object.fromEntries(
       subjects.map((subject) => [
         subject,
@@ -413,6 +425,29 @@ export const editor: Benchmark = {
         rows: subjects.map(row),
       },
       {
+        title: `The same quick info counted: what TypeScript's checker adds to type the probed result on a fresh program (as after an edit), then to answer the quick info on it (one run; the counts do not vary)`,
+        columns: [
+          { key: 'subject', label: 'Client', unit: 'text' },
+          { key: 'typeInstantiations', label: 'typing: instantiations', unit: 'int' },
+          { key: 'typeTypes', label: 'types', unit: 'int' },
+          { key: 'typeRelations', label: 'assignability relations', unit: 'int' },
+          { key: 'quickInfoInstantiations', label: 'quick info: instantiations', unit: 'int' },
+          { key: 'quickInfoTypes', label: 'types', unit: 'int' },
+          { key: 'quickInfoRelations', label: 'assignability relations', unit: 'int' },
+          { key: 'chars', label: 'quick info chars', unit: 'int' },
+        ],
+        rows: subjects.map((subject) => ({
+          subject: LABELS[subject],
+          typeInstantiations: work[subject].type.instantiations,
+          typeTypes: work[subject].type.types,
+          typeRelations: work[subject].type.relations,
+          quickInfoInstantiations: work[subject].quickInfo.instantiations,
+          quickInfoTypes: work[subject].quickInfo.types,
+          quickInfoRelations: work[subject].quickInfo.relations,
+          chars: work[subject].text.length,
+        })),
+      },
+      {
         title: `First completion after opening the file in a fresh tsserver (median of ${opens} interleaved runs)`,
         columns: [
           { key: 'subject', label: 'Project', unit: 'text' },
@@ -492,6 +527,11 @@ export const editor: Benchmark = {
         leanNote(leanPaired, (leanFirst - emptyFirst) / 1000, n, big),
         followingNote(followingPaired, n),
         peerFieldsNote(peerFieldsPaired, n),
+        'The counted table (bench/lib/work-counts.ts) runs a language service in this process on each N=' +
+          `${n} project with the file as the rounds left it: the checker's counters before and after typing the ` +
+          "probed name, then after the quick info. A hover's cost in time is mostly these steps, plus tsserver's own " +
+          'work on every request; the counts are the same from run to run, so a change to the declarations shows in ' +
+          'them even where the timings cannot tell it from noise.',
       ],
     };
   },
