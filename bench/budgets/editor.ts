@@ -15,8 +15,8 @@
  *   populate-aware client, the lightest that offers the populate completion.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type Location, locationOf, TsServer } from '../../test/helpers/tsserver.ts';
+import { dirname, join } from 'node:path';
+import { type Location, locationAt, locationOf, TsServer } from '../../test/helpers/tsserver.ts';
 import { stripComments } from '../lib/bare.ts';
 import type { Benchmark, Outcome } from '../lib/benchmark.ts';
 import { emptyDir } from '../lib/generators.ts';
@@ -115,9 +115,13 @@ async function afterEdit(session: Session, ask: (text: string) => Promise<unknow
 }
 
 /** On the name of the probed result. */
+function hoverIndex(text: string): number {
+  return text.indexOf(HOVER_MARKER) + 'const '.length;
+}
+
+/** The same, as the protocol counts it. */
 function hoverAt(text: string): Location {
-  const at = locationOf(text, HOVER_MARKER, false);
-  return { line: at.line, offset: at.offset + 'const '.length };
+  return locationAt(text, hoverIndex(text));
 }
 
 const completion = (session: Session) =>
@@ -265,7 +269,6 @@ export const editor: Benchmark = {
       'peer-fields': { completion: [], quickInfo: [] },
     };
     const hover: Partial<Record<Subject, string>> = {};
-    const dirs: Partial<Record<Subject, string>> = {};
     try {
       for (const subject of subjects) {
         let dir: string;
@@ -290,7 +293,6 @@ export const editor: Benchmark = {
         }
         const opened = await openSession(dir, (version) => editorSource(client, n, version));
         sessions[subject] = opened.session;
-        dirs[subject] = dir;
         first[subject] = { ms: opened.firstMs, entries: opened.entries };
       }
       const each = (measure: (session: Session) => Promise<number>, into: 'completion' | 'quickInfo') =>
@@ -319,8 +321,7 @@ export const editor: Benchmark = {
       subjects.map((subject) => {
         const session = sessions[subject]!;
         const text = session.source(session.version);
-        const offset = text.indexOf(HOVER_MARKER) + 'const '.length;
-        return [subject, quickInfoWork(dirs[subject]!, session.file, text, offset)];
+        return [subject, quickInfoWork(dirname(session.file), session.file, text, hoverIndex(text))];
       }),
     ) as Record<Subject, QuickInfoWork>;
     const medians = Object.fromEntries(

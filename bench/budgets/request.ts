@@ -24,6 +24,13 @@ const PARAMS = { sort: ['title:asc'], fields: ['title', 'views'], pagination: { 
 
 type Find = (params: object) => Promise<unknown>;
 
+interface Api {
+  find: Find;
+}
+
+/** A generated client class: one API object per content type. */
+type ClientClass = new (config: object) => Record<string, Api>;
+
 /** The fetch options our client sent for a list read, as the floor loop replays them. */
 interface SentInit {
   method: string;
@@ -36,11 +43,7 @@ interface SentInit {
  * replays exactly this; anything else in it (a new option) fails here, so the floor cannot drift
  * from what the client sends.
  */
-export async function sentInit(
-  Client: new (config: object) => Record<string, Api>,
-  baseURL: string,
-  property: string,
-) {
+export async function sentInit(Client: ClientClass, baseURL: string, property: string) {
   let sent: unknown;
   const spy = new Client({
     baseURL,
@@ -66,12 +69,8 @@ export async function sentInit(
   return init as SentInit;
 }
 
-interface Api {
-  find: Find;
-}
-
 /** strapi-typed-client's generated client.ts, compiled to one ESM file (what its js output holds). */
-async function peerClient(peerDir: string, n: number): Promise<new (config: object) => Record<string, Api>> {
+async function peerClient(peerDir: string, n: number): Promise<ClientClass> {
   const outfile = join(WORK_DIR, 'request', `strapi-typed-client-${n}.mjs`);
   await build({
     entryPoints: [join(peerDir, 'index.ts')],
@@ -93,7 +92,7 @@ export const request: Benchmark = {
     const server = await startEnvelopeServer();
     try {
       const generated = (await import(pathToFileURL(join(context.ourOutput(5, 'js'), 'index.js')).href)) as {
-        CmsClient: new (config: object) => Record<string, Api>;
+        CmsClient: ClientClass;
         toQueryString: (params: object) => string;
       };
       const property = collectionNames(1).plural;
