@@ -56,7 +56,7 @@ function scalarsOf(fields: FilterField[]): string {
 }
 
 const CONTENT_TYPES_DOC =
-  'Content types by uid: `entry`, `populatable`, `input` and `filters` interfaces, `kind`, `links` and `scalars`; `draftEntry`, `draftPopulatable` and `draftInput` where a draft differs; `addedQuery` and `addedData` where apps or plugins added parameters to the core routes.';
+  'Content types by uid: `entry`, `populatable`, `input`, `filters` and `populate` interfaces, `kind`, `links` and `scalars`; `draftEntry`, `draftPopulatable` and `draftInput` where a draft differs; `addedQuery` and `addedData` where apps or plugins added parameters to the core routes.';
 const COMPONENTS_DOC = 'Components by uid, in the same form without `kind`.';
 
 function entry(names: ModelNames, extra: string[]): string {
@@ -65,6 +65,7 @@ function entry(names: ModelNames, extra: string[]): string {
     `      populatable: ${names.populatable};\n` +
     `      input: ${names.input};\n` +
     `      filters: ${names.filters};\n` +
+    `      populate: ${names.populate};\n` +
     extra.map((line) => `      ${line};\n`).join('')
   );
 }

@@ -2,12 +2,13 @@
  * Model -> the text of `types.ts`: only interfaces and type aliases (no values), so the same text
  * is valid as `types.ts` and as `types.d.ts`. Its one import is type-only, from the runtime
  * module: the types every schema shares (media, relation inputs, blocks, the response envelope),
- * which it re-exports, and the field conditions (`TextFilter`, `DateFilter`...) its per-model
- * `<Name>Filters` interfaces use. Pure and deterministic: models come sorted by uid, attributes in schema order,
+ * which it re-exports, the field conditions (`TextFilter`, `DateFilter`...) its per-model
+ * `<Name>Filters` interfaces use, and the populate options (`RelationPopulate`...) its
+ * `<Name>Populate` interfaces use. Pure and deterministic: models come sorted by uid, attributes in schema order,
  * and every name was resolved by the model step. No header: the writer adds one.
  *
  * Per model, in this order: its interfaces (emit-entities.ts), its draft declarations
- * (emit-drafts.ts) and its filters (emit-filters.ts); then the aliases of the routes' shared
+ * (emit-drafts.ts), its filters (emit-filters.ts) and its populate object (emit-populate.ts); then the aliases of the routes' shared
  * schemas (emit-routes.ts), the registry (emit-registry.ts) and
  * `CmsWebhookEvent`, the union of the webhook events the runtime computes from it.
  */
@@ -16,6 +17,7 @@ import { draftTargets } from './drafts.ts';
 import { componentDraftDeclarations, contentTypeDraftDeclarations } from './emit-drafts.ts';
 import { componentDeclarations, contentTypeDeclarations } from './emit-entities.ts';
 import { componentFilters, contentTypeFilters, FilterContext } from './emit-filters.ts';
+import { componentPopulate, contentTypePopulate, PopulateOptions } from './emit-populate.ts';
 import { registry } from './emit-registry.ts';
 import { definitionDeclarations } from './emit-routes.ts';
 import type { CodegenModel } from './model-types.ts';
@@ -29,6 +31,7 @@ const WEBHOOK_EVENT = [
 
 export function emitTypes(model: CodegenModel, surface: RuntimeSurface = runtimeAssets().surface): string {
   const filters = new FilterContext(model);
+  const populate = new PopulateOptions();
   const targets = draftTargets([...model.contentTypes, ...model.components]);
   const shared = surface.typesFile;
   const blocks: string[] = [
@@ -39,6 +42,7 @@ export function emitTypes(model: CodegenModel, surface: RuntimeSurface = runtime
       ...contentTypeDeclarations(contentType),
       ...contentTypeDraftDeclarations(contentType, targets),
       contentTypeFilters(contentType, filters),
+      contentTypePopulate(contentType, populate),
     );
   }
   for (const component of model.components) {
@@ -46,9 +50,10 @@ export function emitTypes(model: CodegenModel, surface: RuntimeSurface = runtime
       ...componentDeclarations(component),
       ...componentDraftDeclarations(component, targets),
       componentFilters(component, filters),
+      componentPopulate(component, populate),
     );
   }
   blocks.push(...definitionDeclarations(model), registry(model), WEBHOOK_EVENT);
-  const imported = [...shared, ...filters.used(), 'WebhookEvent'].sort();
+  const imported = [...shared, ...filters.used(), ...populate.used(), 'WebhookEvent'].sort();
   return `import type { ${imported.join(', ')} } from './runtime.js';\n\n${blocks.join('\n\n')}\n`;
 }

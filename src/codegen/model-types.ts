@@ -145,6 +145,8 @@ export interface ModelNames {
   input: string;
   /** What `filters` accepts for this model. */
   filters: string;
+  /** What `populate` accepts as an object for this model. */
+  populate: string;
 }
 
 /**

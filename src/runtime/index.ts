@@ -177,6 +177,7 @@ export type {
   PopulatableIn,
   PopulatableName,
   PopulatableOf,
+  PopulateObjectOf,
   RelationLink,
   ScalarName,
   ScalarsOf,

@@ -13,7 +13,7 @@
  * a populated relation or component), so neither is typed here.
  */
 import type { Filters } from './filters.ts';
-import type { LinksOf, ModelOf, PopulatableName, ScalarName, SchemaShape } from './shape.ts';
+import type { ModelOf, PopulatableName, PopulateObjectOf, ScalarName, SchemaShape } from './shape.ts';
 
 /** A sort entry: a field, optionally with `:asc` or `:desc`. */
 export type SortKey<M> = ScalarName<M> | `${ScalarName<M>}:${'asc' | 'desc'}`;
@@ -136,29 +136,18 @@ export interface ZonePopulate<S extends SchemaShape, U extends string> {
   on: { [C in U]?: true | ComponentPopulate<S, ModelOf<S, C>> };
 }
 
-type PopulateOptions<S extends SchemaShape, L> = L extends { type: 'relation'; target: infer T }
-  ? T extends string
-    ? RelationPopulate<S, ModelOf<S, T>>
-    : never
-  : L extends { type: 'component'; target: infer T }
-    ? ComponentPopulate<S, ModelOf<S, T>>
-    : L extends { type: 'media' }
-      ? MediaPopulate<S>
-      : L extends { type: 'dynamiczone'; targets: infer U extends string }
-        ? ZonePopulate<S, U>
-        : never;
-
 /**
  * What to populate: `'*'` (every relation, media, component and zone, one level), a list of
  * attribute names, or an object mapping names to `true` or options (`fields`, `sort`,
  * `filters`, nested `populate`, `count: true` for `{ count: number }` instead of the
- * entries; `on` for a dynamic zone).
+ * entries; `on` for a dynamic zone): the model's generated `<Name>Populate` interface.
+ * `S` is the registry the options of that interface are written for.
  */
-export type Populate<S extends SchemaShape, M> =
+export type Populate<_S extends SchemaShape, M> =
   | '*'
   | PopulatableName<M>
   | readonly PopulatableName<M>[]
-  | { [K in PopulatableName<M>]?: true | PopulateOptions<S, LinksOf<M>[K]> };
+  | PopulateObjectOf<M>;
 
 /** `locale`, and for a draft & publish content type the version and the publication state. */
 export interface DocumentParams {

@@ -62,6 +62,11 @@ export interface ModelShape {
    * resolved at generation (see filters.ts) and relations pointing at their target's interface.
    */
   filters: object;
+  /**
+   * What `populate` accepts as an object: the generated `<Name>Populate` interface, each
+   * relation, media, component and zone taking `true` or the options for its target.
+   */
+  populate: object;
   /** Per populatable attribute: an {@link AttributeLink}. */
   links: object;
   /** Per filterable scalar field: its {@link FilterKind}. */
@@ -154,6 +159,11 @@ export type AddedData<M, A extends CoreAction> = M extends { addedData: infer D 
 
 /** A model's filters interface: what `filters` accepts. */
 export type FiltersOf<M> = M extends { filters: infer F } ? F : never;
+/**
+ * A model's populate interface: what `populate` accepts as an object (an empty object for a
+ * model the registry does not describe, as for one with nothing to populate).
+ */
+export type PopulateObjectOf<M> = M extends { populate: infer P } ? P : Record<never, never>;
 /** Per populatable attribute of a model: an {@link AttributeLink}. */
 export type LinksOf<M> = M extends { links: infer L } ? L : never;
 /** Per filterable scalar field of a model: its {@link FilterKind}. */

@@ -192,11 +192,18 @@ describe('emitTypes: snapshots of the real payloads', () => {
       assert.ok(RUNTIME.surface.public.types.includes(shared), `${shared} is a public type of the runtime`);
   });
 
-  it('has no runtime values; its one import is type-only from the runtime: the shared types, the filter conditions and the webhook union', () => {
+  it('has no runtime values; its one import is type-only from the runtime: the shared types, the filter conditions, the populate options and the webhook union', () => {
     const output = emit(payload('launchpad'));
     assert.deepEqual(
       runtimeImport(output),
-      sharedAnd(['BooleanFilter', 'DateFilter', 'JsonOperators', 'NumberFilter', 'TextFilter']),
+      sharedAnd([
+        'BooleanFilter',
+        'DateFilter',
+        'JsonOperators',
+        'NumberFilter',
+        'TextFilter',
+        ...['ComponentPopulate', 'MediaPopulate', 'RelationPopulate', 'ZonePopulate'],
+      ]),
     );
     const source = ts.createSourceFile('types.ts', output, ts.ScriptTarget.ES2023, true);
     const [, second, ...rest] = source.statements;
@@ -621,8 +628,56 @@ describe('emitTypes: mapping', () => {
           'JsonOperators',
           'NumberFilter',
           'TextFilter',
+          'ComponentPopulate',
+          'MediaPopulate',
+          'RelationPopulate',
+          'ZonePopulate',
         ],
         not: ['secret?: TextFilter', 'code?: TextFilter', 'zone?: SharedQuoteFilters', 'zone?: Record'],
+      },
+    ],
+    [
+      'populate: each relation, media, component and zone takes true or its options for its target; a polymorphic relation only true',
+      {
+        given: single({
+          title: { type: 'string' },
+          tag: { type: 'relation', relation: 'oneToOne', target: 'api::tag.tag' },
+          anyOne: { type: 'relation', relation: 'morphToOne' },
+          cover: { type: 'media' },
+          quote: { type: 'component', component: 'shared.quote' },
+          secret: { type: 'component', component: 'shared.quote', private: true },
+          zone: { type: 'dynamiczone', components: ['shared.quote', 'shared.seo'] },
+        }),
+        want: [
+          'export interface PostPopulate {\n' +
+            "tag?: true | RelationPopulate<CmsSchemaTypes, CmsSchemaTypes['contentTypes']['api::tag.tag']>;\n" +
+            'anyOne?: true;\ncover?: true | MediaPopulate<CmsSchemaTypes>;\n' +
+            "quote?: true | ComponentPopulate<CmsSchemaTypes, CmsSchemaTypes['components']['shared.quote']>;\n" +
+            "zone?: true | ZonePopulate<CmsSchemaTypes, 'shared.quote' | 'shared.seo'>;\n}",
+          'export type SharedQuotePopulate = Record<never, never>;',
+          'populate: PostPopulate;',
+        ],
+        not: ['secret?: true', 'title?: true'],
+        imports: [
+          'NumberFilter',
+          'TextFilter',
+          'DateFilter',
+          'ComponentPopulate',
+          'MediaPopulate',
+          'RelationPopulate',
+          'ZonePopulate',
+        ],
+      },
+    ],
+    [
+      'populate: a localized content type populates its localizations; only the options used are imported',
+      {
+        given: single({ title: { type: 'string' } }, { localized: true }),
+        want: [
+          'export interface PostPopulate {\n' +
+            "localizations?: true | RelationPopulate<CmsSchemaTypes, CmsSchemaTypes['contentTypes']['api::post.post']>;\n}",
+        ],
+        imports: ['NumberFilter', 'TextFilter', 'DateFilter', 'RelationPopulate'],
       },
     ],
     [
@@ -666,13 +721,14 @@ describe('emitTypes: mapping', () => {
         ),
         want: [
           "export interface CmsSchemaTypes {\ncontentTypes: {\n'api::post.post': {\nentry: Post;\n" +
-            "populatable: PostPopulatable;\ninput: PostInput;\nfilters: PostFilters;\nkind: 'singleType';\n" +
+            'populatable: PostPopulatable;\ninput: PostInput;\nfilters: PostFilters;\npopulate: PostPopulate;\n' +
+            "kind: 'singleType';\n" +
             "links: { cover: { type: 'media' }; quote: { type: 'component'; target: 'shared.quote' }; " +
             "zone: { type: 'dynamiczone'; targets: 'shared.quote' }; };\n" +
             "scalars: { id: 'number'; documentId: 'string'; createdAt: 'date'; updatedAt: 'date'; publishedAt: 'date'; " +
             "title: 'string'; views: 'number'; day: 'date'; flag: 'boolean'; data: 'json'; };\n};",
           "'shared.quote': {\nentry: SharedQuote;\npopulatable: SharedQuotePopulatable;\ninput: SharedQuoteInput;\n" +
-            "filters: SharedQuoteFilters;\nlinks: Record<never, never>;\nscalars: { id: 'number'; text: 'string'; };\n};",
+            "filters: SharedQuoteFilters;\npopulate: SharedQuotePopulate;\nlinks: Record<never, never>;\nscalars: { id: 'number'; text: 'string'; };\n};",
         ],
         not: ["secret: 'string'", 'secret: "string"'],
       },

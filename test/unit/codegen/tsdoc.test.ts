@@ -12,8 +12,9 @@
  *   (`M extends { entry: infer E }`), nor parameter or return types.
  * Exempt: `private` and `protected` members, and declarations and members whose doc says
  * `@internal` (plumbing: the source marks it where it is declared, in src/runtime). In the types
- * file, the members that mirror a schema attribute are exempt too: a Strapi schema has no
- * descriptions, only the constraints the generator already prints as tags.
+ * file, the members that mirror a schema attribute are exempt too (in the entry, populatable,
+ * input, populate and draft interfaces): a Strapi schema has no descriptions, only the
+ * constraints the generator already prints as tags.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -417,7 +418,15 @@ function schemaMembers(payload: string): Set<string> {
   const model = buildModel(response.schema);
   const labels = new Set<string>();
   for (const { names, draft, attributes } of [...model.contentTypes, ...model.components]) {
-    const owners = [names.entry, names.populatable, names.input, draft.entry, draft.populatable, draft.input];
+    const owners = [
+      names.entry,
+      names.populatable,
+      names.input,
+      names.populate,
+      draft.entry,
+      draft.populatable,
+      draft.input,
+    ];
     for (const owner of owners.filter((name) => name !== null))
       for (const attribute of attributes) labels.add(`${owner}.${attribute.key}`);
   }
