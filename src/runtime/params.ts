@@ -137,6 +137,28 @@ export interface ZonePopulate<S extends SchemaShape, U extends string> {
 }
 
 /**
+ * A relation to content type `U` in a generated `<Name>Populate` interface: `true` or its
+ * options.
+ */
+export type PopulateRelation<S extends SchemaShape, U extends keyof S['contentTypes']> =
+  | true
+  | RelationPopulate<S, S['contentTypes'][U]>;
+
+/** A component `U` in a generated `<Name>Populate` interface: `true` or its options. */
+export type PopulateComponent<S extends SchemaShape, U extends keyof S['components']> =
+  | true
+  | ComponentPopulate<S, S['components'][U]>;
+
+/** A media attribute in a generated `<Name>Populate` interface: `true` or its options. */
+export type PopulateMedia<S extends SchemaShape> = true | MediaPopulate<S>;
+
+/**
+ * A dynamic zone of components `U` in a generated `<Name>Populate` interface: `true` or what to
+ * populate per component.
+ */
+export type PopulateZone<S extends SchemaShape, U extends string> = true | ZonePopulate<S, U>;
+
+/**
  * What to populate: `'*'` (every relation, media, component and zone, one level), a list of
  * attribute names, or an object mapping names to `true` or options (`fields`, `sort`,
  * `filters`, nested `populate`, `count: true` for `{ count: number }` instead of the

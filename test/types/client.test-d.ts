@@ -9,6 +9,7 @@ import { expectTypeOf } from 'expect-type';
 import type {
   Article,
   ArticleInput,
+  ArticlePopulate,
   Author,
   CmsClient,
   CmsEntry,
@@ -153,6 +154,28 @@ await cms.articles.find({ populate: { tags: { count: 'yes' } } });
 await cms.articles.find({ populate: { cover: { count: true } } });
 // @ts-expect-error nor on a dynamic zone
 await cms.articles.find({ populate: { sections: { count: true } } });
+
+// A populate object written ahead of the query has a name per model, `<Name>Populate`, and gives
+// the same result as the literal; the options inside it are checked against its targets.
+{
+  const populate = {
+    author: { fields: ['name'] },
+    tags: true,
+    seo: { populate: { metaImage: true } },
+  } as const satisfies ArticlePopulate;
+  const entry = await cms.articles.findOne('id', { populate });
+  expectTypeOf(entry!.author).toEqualTypeOf<Pick<Author, 'id' | 'documentId' | 'name'> | null>();
+  expectTypeOf(entry!.tags).toEqualTypeOf<Tag[]>();
+  expectTypeOf(entry!.seo!.metaImage).toEqualTypeOf<MediaFile | null>();
+  const none: ArticlePopulate = {};
+  void none;
+  // @ts-expect-error 'autor' is not populatable
+  void ({ autor: true } satisfies ArticlePopulate);
+  // @ts-expect-error the author has no field 'titel'
+  void ({ author: { fields: ['titel'] } } satisfies ArticlePopulate);
+  // @ts-expect-error a dynamic zone is populated per component with `on`
+  void ({ sections: { populate: { image: true } } } satisfies ArticlePopulate);
+}
 
 // --- fields --------------------------------------------------------------------------------
 {

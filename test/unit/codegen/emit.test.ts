@@ -202,7 +202,7 @@ describe('emitTypes: snapshots of the real payloads', () => {
         'JsonOperators',
         'NumberFilter',
         'TextFilter',
-        ...['ComponentPopulate', 'MediaPopulate', 'RelationPopulate', 'ZonePopulate'],
+        ...['PopulateComponent', 'PopulateMedia', 'PopulateRelation', 'PopulateZone'],
       ]),
     );
     const source = ts.createSourceFile('types.ts', output, ts.ScriptTarget.ES2023, true);
@@ -628,10 +628,10 @@ describe('emitTypes: mapping', () => {
           'JsonOperators',
           'NumberFilter',
           'TextFilter',
-          'ComponentPopulate',
-          'MediaPopulate',
-          'RelationPopulate',
-          'ZonePopulate',
+          'PopulateComponent',
+          'PopulateMedia',
+          'PopulateRelation',
+          'PopulateZone',
         ],
         not: ['secret?: TextFilter', 'code?: TextFilter', 'zone?: SharedQuoteFilters', 'zone?: Record'],
       },
@@ -650,10 +650,10 @@ describe('emitTypes: mapping', () => {
         }),
         want: [
           'export interface PostPopulate {\n' +
-            "tag?: true | RelationPopulate<CmsSchemaTypes, CmsSchemaTypes['contentTypes']['api::tag.tag']>;\n" +
-            'anyOne?: true;\ncover?: true | MediaPopulate<CmsSchemaTypes>;\n' +
-            "quote?: true | ComponentPopulate<CmsSchemaTypes, CmsSchemaTypes['components']['shared.quote']>;\n" +
-            "zone?: true | ZonePopulate<CmsSchemaTypes, 'shared.quote' | 'shared.seo'>;\n}",
+            "tag?: PopulateRelation<CmsSchemaTypes, 'api::tag.tag'>;\n" +
+            'anyOne?: true;\ncover?: PopulateMedia<CmsSchemaTypes>;\n' +
+            "quote?: PopulateComponent<CmsSchemaTypes, 'shared.quote'>;\n" +
+            "zone?: PopulateZone<CmsSchemaTypes, 'shared.quote' | 'shared.seo'>;\n}",
           'export type SharedQuotePopulate = Record<never, never>;',
           'populate: PostPopulate;',
         ],
@@ -662,10 +662,10 @@ describe('emitTypes: mapping', () => {
           'NumberFilter',
           'TextFilter',
           'DateFilter',
-          'ComponentPopulate',
-          'MediaPopulate',
-          'RelationPopulate',
-          'ZonePopulate',
+          'PopulateComponent',
+          'PopulateMedia',
+          'PopulateRelation',
+          'PopulateZone',
         ],
       },
     ],
@@ -675,9 +675,9 @@ describe('emitTypes: mapping', () => {
         given: single({ title: { type: 'string' } }, { localized: true }),
         want: [
           'export interface PostPopulate {\n' +
-            "localizations?: true | RelationPopulate<CmsSchemaTypes, CmsSchemaTypes['contentTypes']['api::post.post']>;\n}",
+            "localizations?: PopulateRelation<CmsSchemaTypes, 'api::post.post'>;\n}",
         ],
-        imports: ['NumberFilter', 'TextFilter', 'DateFilter', 'RelationPopulate'],
+        imports: ['NumberFilter', 'TextFilter', 'DateFilter', 'PopulateRelation'],
       },
     ],
     [
