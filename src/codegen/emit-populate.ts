@@ -51,42 +51,29 @@ function populated(attribute: ModelAttribute, context: PopulateOptions): string 
   }
 }
 
-function populateDeclaration(
-  label: string,
+/**
+ * A model's `<Name>Populate`: its relations, media, components and zones in schema order, then,
+ * for a localized content type, its `localizations`.
+ */
+export function populateInterface(
   model: ContentTypeModel | ComponentModel,
-  extra: Member[],
   context: PopulateOptions,
 ): string {
   const members = model.attributes
     .filter((a) => a.classification !== 'scalar' && !a.hidden)
     .map((a): Member => ({ key: a.key, type: populated(a, context), optional: true }));
-  return declareInterface([`${label}: what \`populate\` accepts as an object.`], model.names.populate, [
-    ...members,
-    ...extra,
-  ]);
-}
-
-/** A content type's `<Name>Populate`; a localized one also populates its `localizations`. */
-export function contentTypePopulate(model: ContentTypeModel, context: PopulateOptions): string {
-  const localizations: Member[] = model.localized
-    ? [
-        {
-          key: 'localizations',
-          type: context.use('PopulateRelation', stringLiteral(model.uid)),
-          optional: true,
-          docs: ['The other locales of this entry.'],
-        },
-      ]
-    : [];
-  return populateDeclaration(
-    title('Content type', model.uid, model.displayName),
-    model,
-    localizations,
-    context,
+  const contentType = 'kind' in model;
+  if (contentType && model.localized)
+    members.push({
+      key: 'localizations',
+      type: context.use('PopulateRelation', stringLiteral(model.uid)),
+      optional: true,
+      docs: ['The other locales of this entry.'],
+    });
+  const label = title(contentType ? 'Content type' : 'Component', model.uid, model.displayName);
+  return declareInterface(
+    [`${label}: what \`populate\` accepts as an object.`],
+    model.names.populate,
+    members,
   );
-}
-
-/** A component's `<Name>Populate`. */
-export function componentPopulate(model: ComponentModel, context: PopulateOptions): string {
-  return populateDeclaration(title('Component', model.uid, model.displayName), model, [], context);
 }

@@ -17,7 +17,7 @@ import { draftTargets } from './drafts.ts';
 import { componentDraftDeclarations, contentTypeDraftDeclarations } from './emit-drafts.ts';
 import { componentDeclarations, contentTypeDeclarations } from './emit-entities.ts';
 import { componentFilters, contentTypeFilters, FilterContext } from './emit-filters.ts';
-import { componentPopulate, contentTypePopulate, PopulateOptions } from './emit-populate.ts';
+import { PopulateOptions, populateInterface } from './emit-populate.ts';
 import { registry } from './emit-registry.ts';
 import { definitionDeclarations } from './emit-routes.ts';
 import type { CodegenModel } from './model-types.ts';
@@ -42,7 +42,7 @@ export function emitTypes(model: CodegenModel, surface: RuntimeSurface = runtime
       ...contentTypeDeclarations(contentType),
       ...contentTypeDraftDeclarations(contentType, targets),
       contentTypeFilters(contentType, filters),
-      contentTypePopulate(contentType, populate),
+      populateInterface(contentType, populate),
     );
   }
   for (const component of model.components) {
@@ -50,7 +50,7 @@ export function emitTypes(model: CodegenModel, surface: RuntimeSurface = runtime
       ...componentDeclarations(component),
       ...componentDraftDeclarations(component, targets),
       componentFilters(component, filters),
-      componentPopulate(component, populate),
+      populateInterface(component, populate),
     );
   }
   blocks.push(...definitionDeclarations(model), registry(model), WEBHOOK_EVENT);
