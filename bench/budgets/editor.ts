@@ -250,7 +250,7 @@ export const editor: Benchmark = {
   async run(context): Promise<Outcome> {
     const n = context.quick ? 20 : 100;
     const big = context.quick ? 100 : 1000;
-    const rounds = context.quick ? 3 : 20;
+    const rounds = context.quick ? 3 : 40;
     const opens = context.quick ? 1 : 3;
 
     // --- N=100: ours against the peer, after each edit --------------------------------------
