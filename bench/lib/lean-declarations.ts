@@ -4,8 +4,8 @@
  * client with our entry and input interfaces, our runtime and our client class can reach at best.
  *
  * From our output it keeps every entry and input interface, the dynamic zones' unions, the
- * runtime and the client class, and drops the populatable, filters and draft interfaces and the
- * registry (`CmsSchemaTypes` becomes `any`). In their place each content type and component gets
+ * runtime and the client class, and drops the populatable, filters, populate and draft interfaces
+ * and the registry (`CmsSchemaTypes` becomes `any`). In their place each content type and component gets
  * one compact model, `LeanModel_<Entry>`: its entry interface `s`, the filter kind of each field
  * `k`, its links `l` (each `[target model, 0 | 1]` for one or many, or `[{ uid: model }, 2]` for a
  * dynamic zone) and its input interface `i`. The machinery (`lean.d.ts`, {@link LEAN_MACHINERY})
@@ -189,9 +189,14 @@ function readRegistry(source: ts.SourceFile): RegistryModel[] {
           nameOf(member) ?? '',
           typeText(ts.isPropertySignature(member) ? member.type : undefined) ?? 'json',
         ]),
-        dropped: ['populatable', 'filters', 'draftEntry', 'draftPopulatable', 'draftInput'].flatMap(
-          (name) => typeText(slot(model, name)) ?? [],
-        ),
+        dropped: [
+          'populatable',
+          'filters',
+          'populate',
+          'draftEntry',
+          'draftPopulatable',
+          'draftInput',
+        ].flatMap((name) => typeText(slot(model, name)) ?? []),
         many: listMembers(source, populatable),
       };
     }),

@@ -1,9 +1,10 @@
 /**
  * The floor of budget 9 at N=1000: our generated types file cut down to what a typed query
  * result needs and nothing else, to tell what the budget leaves for the rest. Kept: each content
- * type's and component's entry interface, its populatable interface and its dynamic-zone unions,
- * and the registry with `entry`, `populatable`, `kind`, `links` and `scalars` (what `populate`,
- * `fields` and `sort` and the result types read). Dropped: the input, draft and filters
+ * type's and component's entry interface, its populatable interface, its populate interface
+ * (what `populate` is checked against) and its dynamic-zone unions, and the registry with `entry`,
+ * `populatable`, `populate`, `kind`, `links` and `scalars` (what `populate`, `fields` and `sort`
+ * and the result types read). Dropped: the input, draft and filters
  * declarations (their registry slots become `{}`, so writes and filters go untyped) and every
  * comment. The client, runtime and routes files stay as generated.
  */

@@ -47,12 +47,18 @@ function errors(body: string): string[] {
 }
 
 describe("budget 3's redesign reference", () => {
-  it('keeps entries, inputs and zones, drops populatable, filters, drafts and the registry, and has a model per uid', () => {
+  it('keeps entries, inputs and zones, drops populatable, filters, populate, drafts and the registry, and has a model per uid', () => {
     const before = declared(types);
     const after = declared(lean.types);
     for (const name of ['Article', 'ArticleInput', 'SharedSeo', 'SharedSeoInput'])
       assert.ok(after.includes(name), name);
-    for (const name of ['ArticlePopulatable', 'ArticleFilters', 'ArticleDraft', 'PromoDraftInput'])
+    for (const name of [
+      'ArticlePopulatable',
+      'ArticleFilters',
+      'ArticlePopulate',
+      'ArticleDraft',
+      'PromoDraftInput',
+    ])
       assert.ok(before.includes(name) && !after.includes(name), name);
     assert.match(lean.types, /export type CmsSchemaTypes = any;/);
     assert.equal(lean.modelOf.get('api::article.article'), 'LeanModel_Article');
