@@ -20,10 +20,10 @@ type PopulateKind = 'PopulateComponent' | 'PopulateMedia' | 'PopulateRelation' |
 export class PopulateOptions {
   readonly #used = new Set<PopulateKind>();
 
-  /** `kind<CmsSchemaTypes, ...args>`, recorded as used. */
-  use(kind: PopulateKind, ...args: string[]): string {
+  /** `kind<CmsSchemaTypes>`, or `kind<CmsSchemaTypes, target>`, recorded as used. */
+  use(kind: PopulateKind, target?: string): string {
     this.#used.add(kind);
-    return `${kind}<${['CmsSchemaTypes', ...args].join(', ')}>`;
+    return target === undefined ? `${kind}<CmsSchemaTypes>` : `${kind}<CmsSchemaTypes, ${target}>`;
   }
 
   used(): string[] {
