@@ -32,13 +32,16 @@ function apiTypes(model: CodegenModel): ContentTypeModel[] {
   return model.contentTypes.filter((type) => type.clientProperty !== null);
 }
 
-/** The text without its comments, to tell which names the code itself uses. */
-function codeOnly(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-}
-
-function uses(code: string, name: string): boolean {
-  return new RegExp(`(?<![\\w$.'])${name.replace(/\$/g, '\\$')}(?![\\w$'])`).test(code);
+/**
+ * The names the code of `text` refers to (its comments left out): each identifier not read as a
+ * property (after `.`) and not quoted (next to `'`). One pass over the text, however many names
+ * the imports are chosen from.
+ */
+function namesUsed(text: string): Set<string> {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const names = new Set<string>();
+  for (const [name] of code.matchAll(/(?<![\w$.'])[A-Za-z_$][\w$]*(?![\w$'])/g)) names.add(name);
+  return names;
 }
 
 /**
@@ -51,22 +54,18 @@ function withImports(
   values: 'only' | 'and-types',
   typesFile: readonly string[] = [],
 ): string {
-  const code = codeOnly(body);
-  const valueNames = [...surface.public.values, ...surface.internal.values].filter((name) =>
-    uses(code, name),
-  );
+  const used = namesUsed(body);
+  const valueNames = [...surface.public.values, ...surface.internal.values].filter((name) => used.has(name));
   const typeNames =
     values === 'only'
       ? []
-      : [...surface.public.types, ...surface.internal.types].filter((name) => uses(code, name));
+      : [...surface.public.types, ...surface.internal.types].filter((name) => used.has(name));
   const names = [...valueNames, ...typeNames.map((name) => `type ${name}`)].sort((a, b) =>
     a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')),
   );
   const lines: string[] = [];
   if (names.length > 0) lines.push(`import { ${names.join(', ')} } from './runtime.js';`);
-  const registryTypes = ['CmsSchemaTypes', 'CmsWebhookEvent', ...typesFile].filter((name) =>
-    uses(code, name),
-  );
+  const registryTypes = ['CmsSchemaTypes', 'CmsWebhookEvent', ...typesFile].filter((name) => used.has(name));
   if (values !== 'only' && registryTypes.length > 0)
     lines.push(`import type { ${registryTypes.join(', ')} } from './types.js';`);
   return lines.length === 0 ? body : `${lines.join('\n')}\n\n${body}`;
