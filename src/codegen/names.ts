@@ -186,12 +186,21 @@ export function stringLiteral(value: string): string {
 }
 
 /**
+ * What {@link jsdocText} changes: a control or line-separator character, a surrogate, `*\/`,
+ * whitespace other than a single space between words.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const NEEDS_JSDOC_CLEANUP = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff]|\*\/|[^\S ]| {2}|^ | $/;
+
+/**
  * Text safe inside a `/** ... *\/` comment on one line: control characters and line separators
  * become spaces, lone surrogates become U+FFFD, `*\/` is broken up as `*\/` (a backslash between
  * the two characters). Whitespace runs are collapsed and the result trimmed. Callers never put
  * such text at the start of a comment line, so an `@` in it cannot start a JSDoc tag.
  */
 export function jsdocText(text: string): string {
+  // Most texts (names, uids, plain words) hold nothing to change: returned as they are.
+  if (!NEEDS_JSDOC_CLEANUP.test(text)) return text;
   return (
     text
       // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
