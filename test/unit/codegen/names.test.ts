@@ -138,6 +138,12 @@ table('jsdocText', jsdocText, [
   ['lone surrogate becomes U+FFFD', { given: 'x\udc00y', want: 'x\ufffdy' }],
   ['emoji pair stays', { given: 'x😀', want: 'x😀' }],
   ['trims', { given: '  x  ', want: 'x' }],
+  ['trims one space at either end', { given: ' x y ', want: 'x y' }],
+  ['collapses two spaces', { given: 'a  b', want: 'a b' }],
+  [
+    'a no-break space, an ideographic space and a BOM are whitespace',
+    { given: '\ufeffa\u00a0b\u3000c', want: 'a b c' },
+  ],
 ]);
 
 describe('Uniquifier', () => {
