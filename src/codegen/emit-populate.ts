@@ -26,6 +26,7 @@ export class PopulateOptions {
     return target === undefined ? `${kind}<CmsSchemaTypes>` : `${kind}<CmsSchemaTypes, ${target}>`;
   }
 
+  /** The kinds named so far, in the order first named (the types file sorts its import). */
   used(): string[] {
     return [...this.#used];
   }
