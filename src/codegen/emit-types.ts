@@ -3,14 +3,16 @@
  * is valid as `types.ts` and as `types.d.ts`. Its one import is type-only, from the runtime
  * module: the types every schema shares (media, relation inputs, blocks, the response envelope),
  * which it re-exports, the field conditions (`TextFilter`, `DateFilter`...) its per-model
- * `<Name>Filters` interfaces use, and the populate options (`RelationPopulate`...) its
- * `<Name>Populate` interfaces use. Pure and deterministic: models come sorted by uid, attributes in schema order,
- * and every name was resolved by the model step. No header: the writer adds one.
+ * `<Name>Filters` interfaces use, and the populate aliases (`PopulateRelation`...) its
+ * `<Name>Populate` interfaces use. Pure and deterministic: models come sorted by uid,
+ * attributes in schema order, and every name was resolved by the model step. No header: the
+ * writer adds one.
  *
  * Per model, in this order: its interfaces (emit-entities.ts), its draft declarations
- * (emit-drafts.ts), its filters (emit-filters.ts) and its populate object (emit-populate.ts); then the aliases of the routes' shared
- * schemas (emit-routes.ts), the registry (emit-registry.ts) and
- * `CmsWebhookEvent`, the union of the webhook events the runtime computes from it.
+ * (emit-drafts.ts), its filters (emit-filters.ts) and its populate interface (emit-populate.ts);
+ * then the aliases of the routes' shared schemas (emit-routes.ts), the registry
+ * (emit-registry.ts) and `CmsWebhookEvent`, the union of the webhook events the runtime
+ * computes from it.
  */
 
 import { draftTargets } from './drafts.ts';
