@@ -5,6 +5,7 @@
  * does not run).
  */
 import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -55,6 +56,7 @@ describe('the whole client without wording', () => {
       await assert.rejects(cms.records0000.find({ filters: { 'a[b]': 1 } }), TypeError);
     } finally {
       server.close();
+      rmSync(copy, { recursive: true, force: true });
     }
   });
 });
