@@ -12,7 +12,6 @@ import { defineFlags, type FlagValues, parseFlags, UsageError } from './args.ts'
 import { type LoadedConfig, loadProjectConfig, type ProjectConfig } from './project-config.ts';
 import { normalizeUrl, type Remote } from './remote.ts';
 import type { SnapshotFile } from './snapshot.ts';
-import type { WatchOptions } from './watch.ts';
 import { resolveOutput } from './writer.ts';
 
 /** Flags of `watch` (and of `generate`, which adds `--schema`). */
@@ -144,6 +143,24 @@ export interface GenerateOptions {
 
 /** A generation from a running Strapi (what `watch` runs). */
 export type LiveGenerateOptions = GenerateOptions & { source: ServerSource };
+
+/** `watch`'s tuning of the event stream: when to reconnect, and how fast. */
+export interface WatchOptions {
+  /**
+   * A stream quiet for this long is reconnected. @default three heartbeats as the server's
+   * `X-Heartbeat-Interval` header names them, else 45000 (three of the plugin's default)
+   */
+  idleTimeout?: number;
+  /** First reconnect delay; doubles up to maxBackoff. @default 250 */
+  initialBackoff?: number;
+  /** @default 5000 */
+  maxBackoff?: number;
+  /**
+   * For this long after a drop, reconnect every `initialBackoff` (a restart takes seconds, and
+   * the regeneration should follow Strapi's return closely); then back off. @default 60000
+   */
+  fastRetryWindow?: number;
+}
 
 /** `watch`: a generation's settings, plus the stream's tuning. */
 export interface WatchCommandOptions {

@@ -11,25 +11,8 @@ import type { CliContext } from './context.ts';
 import { readEventStream } from './event-stream.ts';
 import { currentHash, runGenerate } from './generate.ts';
 import { TransportError } from './http.ts';
-import type { LiveGenerateOptions } from './options.ts';
+import type { LiveGenerateOptions, WatchOptions } from './options.ts';
 import { RemoteError, request } from './remote.ts';
-
-export interface WatchOptions {
-  /**
-   * A stream quiet for this long is reconnected. @default three heartbeats as the server's
-   * `X-Heartbeat-Interval` header names them, else 45000 (three of the plugin's default)
-   */
-  idleTimeout?: number;
-  /** First reconnect delay; doubles up to maxBackoff. @default 250 */
-  initialBackoff?: number;
-  /** @default 5000 */
-  maxBackoff?: number;
-  /**
-   * For this long after a drop, reconnect every `initialBackoff` (a restart takes seconds, and
-   * the regeneration should follow Strapi's return closely); then back off. @default 60000
-   */
-  fastRetryWindow?: number;
-}
 
 export async function watch(
   settings: LiveGenerateOptions,

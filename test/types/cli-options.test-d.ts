@@ -21,10 +21,10 @@ import {
   resolveWatch,
   type SchemaSource,
   type WatchFlags,
+  type WatchOptions,
 } from '../../src/cli/options.ts';
 import type { Remote } from '../../src/cli/remote.ts';
 import type { SnapshotFile } from '../../src/cli/snapshot.ts';
-import type { WatchOptions } from '../../src/cli/watch.ts';
 
 const TABLE = defineFlags({
   name: { type: 'string', value: '<name>', description: 'a value' },

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { CliContext } from '../../../src/cli/context.ts';
-import { type WatchFlags, watchOptions } from '../../../src/cli/options.ts';
+import { type WatchFlags, type WatchOptions, watchOptions } from '../../../src/cli/options.ts';
 import { createOutput } from '../../../src/cli/output.ts';
-import { type WatchOptions, watch } from '../../../src/cli/watch.ts';
+import { watch } from '../../../src/cli/watch.ts';
 import type { SchemaResponse } from '../../../src/schema/types.ts';
 import { ROOT } from '../../harness/paths.ts';
 
