@@ -20,11 +20,11 @@ import { type Location, locationAt, locationOf, TsServer } from '../../test/help
 import { stripComments } from '../lib/bare.ts';
 import type { Benchmark, Outcome } from '../lib/benchmark.ts';
 import { emptyDir } from '../lib/generators.ts';
-import { interleave, median, pairedRatio } from '../lib/measure.ts';
+import { interleave, median, pairedRatio, pairedRatioInterval } from '../lib/measure.ts';
 import { WORK_DIR } from '../lib/paths.ts';
 import { peerWithFields } from '../lib/peer-fields.ts';
 import { type Consumer, consumerSource, followingModule, lightestModule, populate } from '../lib/queries.ts';
-import { type Cell, type Check, check, round, type Table } from '../lib/report.ts';
+import { type Cell, type Check, check, round, type Table, withInterval } from '../lib/report.ts';
 import { collectionNames } from '../lib/synthetic.ts';
 import { type QuickInfoWork, quickInfoWork } from '../lib/work-counts.ts';
 import { leanProject, leastProject, nextTsconfig, project } from './typecheck.ts';
@@ -491,17 +491,23 @@ export const editor: Benchmark = {
       },
     ];
     const checks: Check[] = [
-      check(
-        `N=${n}: completion in a populate object <= strapi-typed-client's (median round ratio)`,
-        paired.completion,
-        1,
-        'x',
+      withInterval(
+        check(
+          `N=${n}: completion in a populate object <= strapi-typed-client's (median round ratio)`,
+          paired.completion,
+          1,
+          'x',
+        ),
+        pairedRatioInterval(latency.ours.completion, latency.peer.completion),
       ),
-      check(
-        `N=${n}: quick info on a result <= strapi-typed-client's (median round ratio)`,
-        paired.quickInfo,
-        1,
-        'x',
+      withInterval(
+        check(
+          `N=${n}: quick info on a result <= strapi-typed-client's (median round ratio)`,
+          paired.quickInfo,
+          1,
+          'x',
+        ),
+        pairedRatioInterval(latency.ours.quickInfo, latency.peer.quickInfo),
       ),
       check(
         `N=${big}: first completion after open <= empty project + 0.5 s`,

@@ -10,8 +10,8 @@ import { createRequire } from 'node:module';
 import { connect, type Socket } from 'node:net';
 import type { Benchmark, Outcome } from '../lib/benchmark.ts';
 import type { Inspector } from '../lib/inspector.ts';
-import { median, pairedRatio, sleep } from '../lib/measure.ts';
-import { type Cell, check, ratio, round } from '../lib/report.ts';
+import { median, pairedRatio, pairedRatioInterval, sleep } from '../lib/measure.ts';
+import { type Cell, check, ratio, round, withInterval } from '../lib/report.ts';
 import { rssKb } from '../lib/strapi.ts';
 
 interface CannonResult {
@@ -219,19 +219,25 @@ export const plugin: Benchmark = {
         },
       ],
       checks: [
-        check(
-          '/schema-hash throughput >= 0.9x trivial route (median round ratio)',
-          paired('hash'),
-          0.9,
-          'x',
-          true,
+        withInterval(
+          check(
+            '/schema-hash throughput >= 0.9x trivial route (median round ratio)',
+            paired('hash'),
+            0.9,
+            'x',
+            true,
+          ),
+          pairedRatioInterval(perSecond('hash'), perSecond('echo')),
         ),
-        check(
-          '/schema throughput >= 0.9x trivial route (median round ratio)',
-          paired('schema'),
-          0.9,
-          'x',
-          true,
+        withInterval(
+          check(
+            '/schema throughput >= 0.9x trivial route (median round ratio)',
+            paired('schema'),
+            0.9,
+            'x',
+            true,
+          ),
+          pairedRatioInterval(perSecond('schema'), perSecond('echo')),
         ),
         check(
           'server memory per open /schema-watch stream < 20 KB (the larger of RSS and heap growth)',

@@ -15,9 +15,9 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { Benchmark, Outcome } from '../lib/benchmark.ts';
 import { startEnvelopeServer } from '../lib/envelope-server.ts';
-import { interleave, median, pairedRatio } from '../lib/measure.ts';
+import { interleave, median, pairedRatio, pairedRatioInterval } from '../lib/measure.ts';
 import { WORK_DIR } from '../lib/paths.ts';
-import { check, ratio, round } from '../lib/report.ts';
+import { check, ratio, round, withInterval } from '../lib/report.ts';
 import { collectionNames } from '../lib/synthetic.ts';
 
 const PARAMS = { sort: ['title:asc'], fields: ['title', 'views'], pagination: { page: 1, pageSize: 10 } };
@@ -173,7 +173,12 @@ export const request: Benchmark = {
             ],
           },
         ],
-        checks: [check('per request <= 1.05x raw fetch (median round ratio)', oursPaired, 1.05, 'x')],
+        checks: [
+          withInterval(
+            check('per request <= 1.05x raw fetch (median round ratio)', oursPaired, 1.05, 'x'),
+            pairedRatioInterval(runs.ours, runs.raw),
+          ),
+        ],
         notes: [
           `All four send the same query (${JSON.stringify(PARAMS)}) to a node:http server in another process that ` +
             'answers a fixed JSON envelope; the raw loop uses the URL our serializer produced. Same global fetch (undici, keep-alive).',

@@ -17,10 +17,17 @@ import type { Context } from '../lib/context.ts';
 import { emptyDir } from '../lib/generators.ts';
 import { LEAN_MACHINERY, leanClient, leanDeclarations } from '../lib/lean-declarations.ts';
 import { leastDeclarations } from '../lib/least-declarations.ts';
-import { interleave, median, pairedRatio, runProcess } from '../lib/measure.ts';
+import {
+  interleave,
+  type MedianInterval,
+  median,
+  pairedRatio,
+  pairedRatioInterval,
+  runProcess,
+} from '../lib/measure.ts';
 import { TSC, WORK_DIR } from '../lib/paths.ts';
 import { type Consumer, consumerSource, QUERY_COUNT } from '../lib/queries.ts';
-import { type Cell, type Check, check, ratio, round, type Table } from '../lib/report.ts';
+import { type Cell, type Check, check, ratio, round, type Table, withInterval } from '../lib/report.ts';
 
 /** Each run measures a cold check: no `.tsbuildinfo` from the run before. */
 const { incremental: _incremental, ...withoutIncremental } = NEXT_COMPILER_OPTIONS;
@@ -150,6 +157,9 @@ type Subject = Client | Floor;
 interface RoundRatios {
   total: number;
   memory: number;
+  /** Where the true medians of the two lie (five rounds: their smallest and largest ratio). */
+  totalInterval: MedianInterval;
+  memoryInterval: MedianInterval;
 }
 
 /** The medians of each subject's rounds, and each one's round-by-round ratios to the peer. */
@@ -211,11 +221,11 @@ async function compare<S extends Subject>(
     },
   ]);
   await interleave(Object.fromEntries(timed) as Record<S, () => Promise<number>>, rounds);
-  const paired = (subject: Subject, key: 'totalSeconds' | 'memoryMb') =>
-    pairedRatio(
-      runs[subject].map((run) => run[key]),
-      runs.peer.map((run) => run[key]),
-    );
+  const series = (subject: Subject, key: 'totalSeconds' | 'memoryMb') =>
+    [runs[subject].map((run) => run[key]), runs.peer.map((run) => run[key])] as const;
+  const paired = (subject: Subject, key: 'totalSeconds' | 'memoryMb') => pairedRatio(...series(subject, key));
+  const interval = (subject: Subject, key: 'totalSeconds' | 'memoryMb') =>
+    pairedRatioInterval(...series(subject, key));
   const others = subjects.filter((subject): subject is Exclude<S, 'peer'> => subject !== 'peer');
   return {
     median: Object.fromEntries(subjects.map((subject) => [subject, medianOf(runs[subject])])) as Record<
@@ -225,7 +235,12 @@ async function compare<S extends Subject>(
     ratios: Object.fromEntries(
       others.map((subject) => [
         subject,
-        { total: paired(subject, 'totalSeconds'), memory: paired(subject, 'memoryMb') },
+        {
+          total: paired(subject, 'totalSeconds'),
+          memory: paired(subject, 'memoryMb'),
+          totalInterval: interval(subject, 'totalSeconds'),
+          memoryInterval: interval(subject, 'memoryMb'),
+        },
       ]),
     ) as Record<Exclude<S, 'peer'>, RoundRatios>,
   };
@@ -463,24 +478,34 @@ export const typecheck: Benchmark = {
         ),
       );
     }
+    const ours = skippedRounds.ratios.ours;
     const checks: Check[] = [
-      check(
-        'skipLibCheck true: tsc total time <= 0.5x strapi-typed-client (median round ratio)',
-        skippedRounds.ratios.ours.total,
-        0.5,
-        'x',
+      withInterval(
+        check(
+          'skipLibCheck true: tsc total time <= 0.5x strapi-typed-client (median round ratio)',
+          ours.total,
+          0.5,
+          'x',
+        ),
+        ours.totalInterval,
       ),
-      check(
-        'skipLibCheck true: tsc memory <= 0.7x strapi-typed-client (median round ratio)',
-        skippedRounds.ratios.ours.memory,
-        0.7,
-        'x',
+      withInterval(
+        check(
+          'skipLibCheck true: tsc memory <= 0.7x strapi-typed-client (median round ratio)',
+          ours.memory,
+          0.7,
+          'x',
+        ),
+        ours.memoryInterval,
       ),
-      check(
-        'skipLibCheck false: tsc total time <= 0.8x strapi-typed-client (median round ratio)',
-        fullRounds.ratios.ours.total,
-        0.8,
-        'x',
+      withInterval(
+        check(
+          'skipLibCheck false: tsc total time <= 0.8x strapi-typed-client (median round ratio)',
+          fullRounds.ratios.ours.total,
+          0.8,
+          'x',
+        ),
+        fullRounds.ratios.ours.totalInterval,
       ),
     ];
     return {

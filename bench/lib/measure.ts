@@ -125,4 +125,50 @@ export function pairedRatio(subject: readonly number[], baseline: readonly numbe
   return median(subject.map((value, index) => value / (baseline[index] as number)));
 }
 
+/**
+ * Where the true median of `values` lies, from the values alone: the interval between the k-th
+ * smallest and the k-th largest value holds the median of any continuous distribution with
+ * probability 1 - 2 P(B < k), B ~ Binomial(n, 1/2) the count of values below it. k is the
+ * largest for which that is at least `level`; with too few values for `level` (five give at most
+ * 94%), the smallest and the largest, with the coverage they have.
+ */
+export interface MedianInterval {
+  low: number;
+  high: number;
+  /** The probability that the interval holds the true median (at least `level` when enough values). */
+  coverage: number;
+  /** How many values it was read from. */
+  count: number;
+}
+
+export function medianInterval(values: readonly number[], level = 0.95): MedianInterval {
+  const n = values.length;
+  if (n === 0) throw new Error('medianInterval needs at least one value');
+  const sorted = [...values].sort((a, b) => a - b);
+  let chance = 0.5 ** n; // P(B = k - 1)
+  let below = chance; // P(B < k)
+  let k = 1;
+  while (k + 1 <= (n + 1) / 2) {
+    chance *= (n - k + 1) / k; // P(B = k)
+    if (1 - 2 * (below + chance) < level) break;
+    below += chance;
+    k += 1;
+  }
+  return { low: sorted[k - 1] as number, high: sorted[n - k] as number, coverage: 1 - 2 * below, count: n };
+}
+
+/** medianInterval of the round-by-round ratios that pairedRatio takes the median of. */
+export function pairedRatioInterval(
+  subject: readonly number[],
+  baseline: readonly number[],
+  level = 0.95,
+): MedianInterval {
+  if (subject.length !== baseline.length || subject.length === 0)
+    throw new Error('pairedRatioInterval needs rounds of both subjects, as many of each');
+  return medianInterval(
+    subject.map((value, index) => value / (baseline[index] as number)),
+    level,
+  );
+}
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -2,6 +2,7 @@
  * What a benchmark returns: tables (ours, each peer, the ratio) and budget checks, printed as
  * text and kept as the same data in the JSON results.
  */
+import type { MedianInterval } from './measure.ts';
 
 export type Unit = 'ms' | 's' | 'x' | 'kb' | 'bytes' | 'mb' | 'ops' | 'int' | 'text' | 'us';
 
@@ -27,6 +28,12 @@ export interface Check {
   limit: number;
   unit: Unit;
   pass: boolean;
+  /**
+   * For a figure that is the median of round-by-round ratios: where the true median lies
+   * (measure.ts medianInterval), so a verdict a few hundredths from the limit reads as one the
+   * rounds cannot settle. The verdict itself is the median's.
+   */
+  interval?: MedianInterval;
 }
 
 export interface BudgetResult {
@@ -43,6 +50,19 @@ export interface BudgetResult {
 export function check(budget: string, value: number, limit: number, unit: Unit, atLeast = false): Check {
   const pass = Number.isFinite(value) && (atLeast ? value >= limit : value <= limit);
   return { budget, value: round(value), limit, unit, pass };
+}
+
+/** `item` with the interval of its median (rounded as every figure is for the JSON). */
+export function withInterval(item: Check, interval: MedianInterval): Check {
+  return {
+    ...item,
+    interval: {
+      low: round(interval.low),
+      high: round(interval.high),
+      coverage: round(interval.coverage),
+      count: interval.count,
+    },
+  };
 }
 
 /** Peer / ours, or null when either is missing. */
@@ -116,9 +136,15 @@ export function formatChecks(checks: Check[]): string {
   return checks
     .map(
       (item) =>
-        `  ${item.pass ? 'PASS' : 'MISS'}  ${item.budget}: ${formatCell(item.value, item.unit)} (limit ${formatCell(item.limit, item.unit)})`,
+        `  ${item.pass ? 'PASS' : 'MISS'}  ${item.budget}: ${formatCell(item.value, item.unit)} (limit ${formatCell(item.limit, item.unit)}${item.interval ? `; ${formatInterval(item.interval, item.unit)}` : ''})`,
     )
     .join('\n');
+}
+
+/** `95% interval 1.03x-1.07x over 25 rounds`: the coverage rounded down, so it never overstates. */
+export function formatInterval(interval: MedianInterval, unit: Unit): string {
+  const percent = Math.floor(interval.coverage * 1000) / 10;
+  return `${percent}% interval ${formatCell(interval.low, unit)}-${formatCell(interval.high, unit)} over ${interval.count} rounds`;
 }
 
 export function formatBudget(result: BudgetResult): string {
