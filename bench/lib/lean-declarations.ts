@@ -5,7 +5,7 @@
  *
  * From our output it keeps every entry and input interface, the dynamic zones' unions, the
  * runtime and the client class, and drops the populatable, filters, populate and draft interfaces
- * and the registry (`CmsSchemaTypes` becomes `any`). In their place each content type and component gets
+ * and the registry (its model interfaces; `CmsSchemaTypes` becomes `any`). In their place each content type and component gets
  * one compact model, `LeanModel_<Entry>`: its entry interface `s`, the filter kind of each field
  * `k`, its links `l` (each `[target model, 0 | 1]` for one or many, or `[{ uid: model }, 2]` for a
  * dynamic zone) and its input interface `i`. The machinery (`lean.d.ts`, {@link LEAN_MACHINERY})
@@ -131,10 +131,22 @@ function typeText(node: ts.TypeNode | undefined): string | undefined {
   return undefined;
 }
 
-function slot(model: ts.TypeElement, name: string): ts.TypeNode | undefined {
-  for (const member of literalMembers(ts.isPropertySignature(model) ? model.type : undefined))
+function slot(members: readonly ts.TypeElement[], name: string): ts.TypeNode | undefined {
+  for (const member of members)
     if (nameOf(member) === name && ts.isPropertySignature(member)) return member.type;
   return undefined;
+}
+
+/** The slots of a registry model: the members of the model interface it names (`ArticleModel`). */
+function modelSlots(source: ts.SourceFile, model: ts.TypeElement): readonly ts.TypeElement[] {
+  const name = typeText(ts.isPropertySignature(model) ? model.type : undefined);
+  const declaration = source.statements.find(
+    (statement): statement is ts.InterfaceDeclaration =>
+      ts.isInterfaceDeclaration(statement) && statement.name.text === name,
+  );
+  if (declaration === undefined)
+    throw new Error(`lean declarations: no model interface ${name} in the types file`);
+  return declaration.members;
 }
 
 /** A link's descriptor in the registry: `{ type: 'relation'; target: 'uid' }` and the like. */
@@ -179,24 +191,24 @@ function readRegistry(source: ts.SourceFile): RegistryModel[] {
   if (registry === undefined) throw new Error('lean declarations: the types file has no CmsSchemaTypes');
   return registry.members.flatMap((group) =>
     [...literalMembers(ts.isPropertySignature(group) ? group.type : undefined)].map((model) => {
-      const populatable = typeText(slot(model, 'populatable')) ?? '';
+      const slots = modelSlots(source, model);
+      const populatable = typeText(slot(slots, 'populatable')) ?? '';
       return {
         uid: nameOf(model) ?? '',
-        entry: typeText(slot(model, 'entry')) ?? '',
-        input: typeText(slot(model, 'input')) ?? '',
-        links: [...literalMembers(slot(model, 'links'))].map(readLink),
-        scalars: [...literalMembers(slot(model, 'scalars'))].map((member): [string, string] => [
+        entry: typeText(slot(slots, 'entry')) ?? '',
+        input: typeText(slot(slots, 'input')) ?? '',
+        links: [...literalMembers(slot(slots, 'links'))].map(readLink),
+        scalars: [...literalMembers(slot(slots, 'scalars'))].map((member): [string, string] => [
           nameOf(member) ?? '',
           typeText(ts.isPropertySignature(member) ? member.type : undefined) ?? 'json',
         ]),
+        // The model interface itself goes with the registry it belongs to.
         dropped: [
-          'populatable',
-          'filters',
-          'populate',
-          'draftEntry',
-          'draftPopulatable',
-          'draftInput',
-        ].flatMap((name) => typeText(slot(model, name)) ?? []),
+          typeText(ts.isPropertySignature(model) ? model.type : undefined) ?? '',
+          ...['populatable', 'filters', 'populate', 'draftEntry', 'draftPopulatable', 'draftInput'].flatMap(
+            (name) => typeText(slot(slots, name)) ?? [],
+          ),
+        ],
         many: listMembers(source, populatable),
       };
     }),

@@ -2,11 +2,12 @@
  * The floor of budget 9 at N=1000: our generated types file cut down to what a typed query
  * result needs and nothing else, to tell what the budget leaves for the rest. Kept: each content
  * type's and component's entry interface, its populatable interface, its populate interface
- * (what `populate` is checked against) and its dynamic-zone unions, and the registry with `entry`,
- * `populatable`, `populate`, `kind`, `links` and `scalars` (what `populate`, `fields` and `sort`
- * and the result types read). Dropped: the input, draft and filters
- * declarations (their registry slots become `{}`, so writes and filters go untyped) and every
- * comment. The client, runtime and routes files stay as generated.
+ * (what `populate` is checked against) and its dynamic-zone unions, and the registry: each
+ * model interface (`ArticleModel`) with `entry`, `populatable`, `populate`, `kind`, `links` and
+ * `scalars` (what `populate`, `fields` and `sort` and the result types read), and
+ * `CmsSchemaTypes`. Dropped: the input, draft and filters declarations (their slots in the model
+ * interfaces become `{}`, so writes and filters go untyped) and every comment. The client,
+ * runtime and routes files stay as generated.
  */
 import ts from 'typescript';
 import { printBare } from './bare.ts';
@@ -33,15 +34,6 @@ function retyped(member: ts.PropertySignature, type: ts.TypeNode): ts.PropertySi
   );
 }
 
-/** `member`, when a property whose type is an object literal, with that literal's members mapped by `map`. */
-function mapLiteral(
-  member: ts.TypeElement,
-  map: (inner: ts.TypeElement) => ts.TypeElement[],
-): ts.TypeElement {
-  if (!ts.isPropertySignature(member) || !member.type || !ts.isTypeLiteralNode(member.type)) return member;
-  return retyped(member, ts.factory.createTypeLiteralNode(member.type.members.flatMap(map)));
-}
-
 /** A slot of a registry model (`entry: ...`, `input: ...`): kept, emptied or removed. */
 function leanSlot(slot: ts.TypeElement): ts.TypeElement[] {
   const name = memberName(slot);
@@ -51,32 +43,46 @@ function leanSlot(slot: ts.TypeElement): ts.TypeElement[] {
   return [slot];
 }
 
-/** `CmsSchemaTypes` with each model of `contentTypes` and `components` made lean. */
-function leanRegistry(registry: ts.InterfaceDeclaration): ts.InterfaceDeclaration {
-  const members = registry.members.map((group) =>
-    mapLiteral(group, (model) => [mapLiteral(model, leanSlot)]),
-  );
+/** The model interfaces `CmsSchemaTypes` names, one per content type and component (`ArticleModel`). */
+function modelNames(registry: ts.InterfaceDeclaration): Set<string> {
+  const names = new Set<string>();
+  for (const group of registry.members)
+    if (ts.isPropertySignature(group) && group.type && ts.isTypeLiteralNode(group.type))
+      for (const model of group.type.members)
+        if (ts.isPropertySignature(model) && model.type && ts.isTypeReferenceNode(model.type))
+          names.add(model.type.typeName.getText());
+  return names;
+}
+
+/** A model interface with its slots made lean. */
+function leanModel(model: ts.InterfaceDeclaration): ts.InterfaceDeclaration {
   return ts.factory.updateInterfaceDeclaration(
-    registry,
-    registry.modifiers,
-    registry.name,
-    registry.typeParameters,
-    registry.heritageClauses,
-    members,
+    model,
+    model.modifiers,
+    model.name,
+    model.typeParameters,
+    model.heritageClauses,
+    model.members.flatMap(leanSlot),
   );
 }
 
 /** `types.d.ts` (or `types.ts`) as generated, cut down to the floor, without comments. */
 export function leastDeclarations(text: string): string {
-  const source = ts.createSourceFile('types.d.ts', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const source = ts.createSourceFile('types.d.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const registry = source.statements.find(
+    (statement): statement is ts.InterfaceDeclaration =>
+      ts.isInterfaceDeclaration(statement) && statement.name.text === 'CmsSchemaTypes',
+  );
+  if (registry === undefined) throw new Error('least declarations: the types file has no CmsSchemaTypes');
+  const models = modelNames(registry);
   const statements = source.statements.flatMap((statement): ts.Statement[] => {
     if (
       (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) &&
       DROPPED.test(statement.name.text)
     )
       return [];
-    if (ts.isInterfaceDeclaration(statement) && statement.name.text === 'CmsSchemaTypes')
-      return [leanRegistry(statement)];
+    if (ts.isInterfaceDeclaration(statement) && models.has(statement.name.text))
+      return [leanModel(statement)];
     return [statement];
   });
   return printBare(ts.factory.updateSourceFile(source, statements));

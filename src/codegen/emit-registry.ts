@@ -1,10 +1,14 @@
 /**
- * `CmsSchemaTypes`: every content type and component by uid, with its interface names, what
- * each link points at and the filter kind of each of its filter fields (system fields first). The
- * client builds its populate-aware types on it.
+ * The registry the client builds its populate-aware types on. Per model, `<Name>Model`: its
+ * interface names, what each link points at and the filter kind of each of its filter fields
+ * (system fields first). Then `CmsSchemaTypes`: every content type and component by uid, naming
+ * its model interface.
+ *
+ * A named interface per model rather than an object type inside `CmsSchemaTypes`: editors print
+ * the name where a type argument is the model (`FindOneParams<CmsSchemaTypes, ArticleModel>` in
+ * the signature help of `findOne`), not its dozen members.
  */
-import { schemaNames } from './emit-routes.ts';
-import { comment } from './emit-syntax.ts';
+import { comment, declareInterface, type Member, title } from './emit-syntax.ts';
 import { type JsonSchemaNames, jsonSchemaType } from './json-schema.ts';
 import type {
   CodegenModel,
@@ -56,92 +60,93 @@ function scalarsOf(fields: FilterField[]): string {
 }
 
 const CONTENT_TYPES_DOC =
-  'Content types by uid: `entry`, `populatable`, `input`, `filters` and `populate` interfaces, `kind`, `links` and `scalars`; `draftEntry`, `draftPopulatable` and `draftInput` where a draft differs; `addedQuery` and `addedData` where apps or plugins added parameters to the core routes.';
-const COMPONENTS_DOC = 'Components by uid, in the same form without `kind`.';
+  'Content types by uid, each its `<Name>Model`: `entry`, `populatable`, `input`, `filters` and `populate` interfaces, `kind`, `links` and `scalars`; `draftEntry`, `draftPopulatable` and `draftInput` where a draft differs; `addedQuery` and `addedData` where apps or plugins added parameters to the core routes.';
+const COMPONENTS_DOC = 'Components by uid, each its `<Name>Model`, in the same form without `kind`.';
 
-function entry(names: ModelNames, extra: string[]): string {
-  return (
-    `      entry: ${names.entry};\n` +
-    `      populatable: ${names.populatable};\n` +
-    `      input: ${names.input};\n` +
-    `      filters: ${names.filters};\n` +
-    `      populate: ${names.populate};\n` +
-    extra.map((line) => `      ${line};\n`).join('')
-  );
+/** The interface names every model has, then `extra`. */
+function slots(names: ModelNames, extra: Member[]): Member[] {
+  return [
+    { key: 'entry', type: names.entry },
+    { key: 'populatable', type: names.populatable },
+    { key: 'input', type: names.input },
+    { key: 'filters', type: names.filters },
+    { key: 'populate', type: names.populate },
+    ...extra,
+  ];
 }
 
-function drafts(draft: DraftNames): string[] {
+function drafts(draft: DraftNames): Member[] {
   return [
-    draft.entry === null ? '' : `draftEntry: ${draft.entry}`,
-    draft.populatable === null ? '' : `draftPopulatable: ${draft.populatable}`,
-    draft.input === null ? '' : `draftInput: ${draft.input}`,
-  ].filter((line) => line !== '');
+    draft.entry === null ? [] : [{ key: 'draftEntry', type: draft.entry }],
+    draft.populatable === null ? [] : [{ key: 'draftPopulatable', type: draft.populatable }],
+    draft.input === null ? [] : [{ key: 'draftInput', type: draft.input }],
+  ].flat();
 }
 
 /**
  * `addedQuery` / `addedData`: per action of the client, the query keys and the keys of `data`
  * that apps and plugins added to the core route (left out when none were).
  */
-function addedParams(ct: ContentTypeModel, names: JsonSchemaNames): string[] {
-  const members = (key: string, byAction: ContentTypeModel['addedParams']['query']) => {
+function addedParams(ct: ContentTypeModel, names: JsonSchemaNames): Member[] {
+  const member = (key: string, byAction: ContentTypeModel['addedParams']['query']): Member[] => {
     const actions = Object.keys(byAction).sort(compareCodeUnits) as CoreAction[];
     if (actions.length === 0) return [];
     const lines = actions.map(
       (action) =>
-        `        ${action}: ${jsonSchemaType(byAction[action], { ...names, optionalUndefined: true }, '        ')};\n`,
+        `    ${action}: ${jsonSchemaType(byAction[action], { ...names, optionalUndefined: true }, '    ')};\n`,
     );
-    return [`${key}: {\n${lines.join('')}      }`];
+    return [{ key, type: `{\n${lines.join('')}  }` }];
   };
-  return [...members('addedQuery', ct.addedParams.query), ...members('addedData', ct.addedParams.data)];
+  return [...member('addedQuery', ct.addedParams.query), ...member('addedData', ct.addedParams.data)];
 }
 
-function contentTypeEntry(ct: ContentTypeModel, names: JsonSchemaNames): string {
+const MODEL_DOC = 'what `CmsSchemaTypes` holds for it.';
+
+/** A content type's `<Name>Model`; `names` resolve the types of added parameters (schemaNames). */
+export function contentTypeModel(ct: ContentTypeModel, names: JsonSchemaNames): string {
   const localizations: [string, string][] = ct.localized
     ? [['localizations', `{ type: 'relation'; target: ${stringLiteral(ct.uid)} }`]]
     : [];
-  return (
-    `    ${stringLiteral(ct.uid)}: {\n` +
-    entry(ct.names, [
-      `kind: ${stringLiteral(ct.kind)}`,
-      `links: ${linksOf(ct.attributes, localizations)}`,
-      `scalars: ${scalarsOf(ct.filterFields)}`,
+  return declareInterface(
+    [`${title('Content type', ct.uid, ct.displayName)}: ${MODEL_DOC}`],
+    ct.names.model,
+    slots(ct.names, [
+      { key: 'kind', type: stringLiteral(ct.kind) },
+      { key: 'links', type: linksOf(ct.attributes, localizations) },
+      { key: 'scalars', type: scalarsOf(ct.filterFields) },
       ...drafts(ct.draft),
       ...addedParams(ct, names),
-    ]) +
-    '    };\n'
+    ]),
   );
 }
 
-function componentEntry(c: ComponentModel): string {
-  return (
-    `    ${stringLiteral(c.uid)}: {\n` +
-    entry(c.names, [
-      `links: ${linksOf(c.attributes)}`,
-      `scalars: ${scalarsOf(c.filterFields)}`,
+/** A component's `<Name>Model`. */
+export function componentModel(c: ComponentModel): string {
+  return declareInterface(
+    [`${title('Component', c.uid, c.displayName)}: ${MODEL_DOC}`],
+    c.names.model,
+    slots(c.names, [
+      { key: 'links', type: linksOf(c.attributes) },
+      { key: 'scalars', type: scalarsOf(c.filterFields) },
       ...drafts(c.draft),
-    ]) +
-    '    };\n'
+    ]),
   );
 }
 
-/** The `CmsSchemaTypes` interface. */
+/** The `CmsSchemaTypes` interface: each model's uid and its `<Name>Model`. */
 export function registry(model: CodegenModel): string {
-  const names = schemaNames(model);
   const section = (key: string, doc: string, entries: string[]) =>
     comment([doc], '  ') +
     (entries.length === 0 ? `  ${key}: Record<never, never>;\n` : `  ${key}: {\n${entries.join('')}  };\n`);
+  const entry = (m: { uid: string; names: ModelNames }) => `    ${stringLiteral(m.uid)}: ${m.names.model};\n`;
   return (
     comment([
       'Every content type and component by uid: what the client builds its populate-aware types on.',
       '`links`: what each relation, media, component and zone points at; `scalars`: the filter kind of each field.',
     ]) +
     'export interface CmsSchemaTypes {\n' +
-    section(
-      'contentTypes',
-      CONTENT_TYPES_DOC,
-      model.contentTypes.map((ct) => contentTypeEntry(ct, names)),
-    ) +
-    section('components', COMPONENTS_DOC, model.components.map(componentEntry)) +
+    section('contentTypes', CONTENT_TYPES_DOC, model.contentTypes.map(entry)) +
+    section('components', COMPONENTS_DOC, model.components.map(entry)) +
     '}'
   );
 }

@@ -9,10 +9,10 @@
  * writer adds one.
  *
  * Per model, in this order: its interfaces (emit-entities.ts), its draft declarations
- * (emit-drafts.ts), its filters (emit-filters.ts) and its populate interface (emit-populate.ts);
- * then the aliases of the routes' shared schemas (emit-routes.ts), the registry
- * (emit-registry.ts) and `CmsWebhookEvent`, the union of the webhook events the runtime
- * computes from it.
+ * (emit-drafts.ts), its filters (emit-filters.ts), its populate interface (emit-populate.ts) and
+ * its model, what the registry holds for it (emit-registry.ts); then the aliases of the routes'
+ * shared schemas (emit-routes.ts), the registry (emit-registry.ts) and `CmsWebhookEvent`, the
+ * union of the webhook events the runtime computes from it.
  */
 
 import { draftTargets } from './drafts.ts';
@@ -20,8 +20,8 @@ import { componentDraftDeclarations, contentTypeDraftDeclarations } from './emit
 import { componentDeclarations, contentTypeDeclarations } from './emit-entities.ts';
 import { componentFilters, contentTypeFilters, FilterContext } from './emit-filters.ts';
 import { PopulateOptions, populateInterface } from './emit-populate.ts';
-import { registry } from './emit-registry.ts';
-import { definitionDeclarations } from './emit-routes.ts';
+import { componentModel, contentTypeModel, registry } from './emit-registry.ts';
+import { definitionDeclarations, schemaNames } from './emit-routes.ts';
 import type { CodegenModel } from './model-types.ts';
 import { type RuntimeSurface, runtimeAssets } from './runtime-assets.ts';
 
@@ -35,6 +35,7 @@ export function emitTypes(model: CodegenModel, surface: RuntimeSurface = runtime
   const filters = new FilterContext(model);
   const populate = new PopulateOptions();
   const targets = draftTargets([...model.contentTypes, ...model.components]);
+  const names = schemaNames(model);
   const shared = surface.typesFile;
   const blocks: string[] = [
     `/** The types every schema shares, declared by the runtime module. */\nexport type { ${shared.join(', ')} };`,
@@ -45,6 +46,7 @@ export function emitTypes(model: CodegenModel, surface: RuntimeSurface = runtime
       ...contentTypeDraftDeclarations(contentType, targets),
       contentTypeFilters(contentType, filters),
       populateInterface(contentType, populate),
+      contentTypeModel(contentType, names),
     );
   }
   for (const component of model.components) {
@@ -53,6 +55,7 @@ export function emitTypes(model: CodegenModel, surface: RuntimeSurface = runtime
       ...componentDraftDeclarations(component, targets),
       componentFilters(component, filters),
       populateInterface(component, populate),
+      componentModel(component),
     );
   }
   blocks.push(...definitionDeclarations(model), registry(model), WEBHOOK_EVENT);

@@ -147,6 +147,8 @@ export interface ModelNames {
   filters: string;
   /** What `populate` accepts as an object for this model. */
   populate: string;
+  /** What the registry (`CmsSchemaTypes`) holds for this model: its interface names and links. */
+  model: string;
 }
 
 /**

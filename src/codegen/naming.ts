@@ -1,5 +1,5 @@
 /**
- * The names the model hands out: type-name stems of content types and components, the five
+ * The names the model hands out: type-name stems of content types and components, the six
  * names every model takes together, client property names and custom route method names.
  * buildModel (model.ts) claims them in the order below.
  *
@@ -8,16 +8,16 @@
  *   `plugin::<plugin>.<y>`: PascalCase(plugin + '-' + singularName) (`UsersPermissionsUser`);
  *   any other `<ns>::` prefix: PascalCase(ns + '-' + singularName).
  * - Component: PascalCase(category + '-' + name) (`shared.seo` -> `SharedSeo`).
- * - Each content type or component T takes the five names T, TPopulatable, TInput, TFilters and
- *   TPopulate together.
+ * - Each content type or component T takes the six names T, TPopulatable, TInput, TFilters,
+ *   TPopulate and TModel together.
  * - Dynamic zone: `<Owner><Attr>Zone` (`Article` + `sections` -> `ArticleSectionsZone`).
  * - Order of claims: the shared and global names in reservedTypeNames() first (never handed out,
  *   whether or not the output uses them), then content types by uid, then components by uid,
  *   then dynamic zones (owners in that same order, attributes by name), then draft names
  *   (drafts.ts). A taken name gets the
- *   first free numeric suffix 2, 3, ...; for T the suffix goes on the stem, so all five names
+ *   first free numeric suffix 2, 3, ...; for T the suffix goes on the stem, so all six names
  *   move together (`Article2`, `Article2Populatable`, `Article2Input`, `Article2Filters`,
- *   `Article2Populate`).
+ *   `Article2Populate`, `Article2Model`).
  * - Client property of an `api::` content type: camelCase(pluralName) for a collection type,
  *   camelCase(singularName) for a single type; a leading digit gets a `_` prefix, an empty name
  *   becomes `unnamed`. A name equal to a client member (reservedClientMembers()) or an
@@ -65,9 +65,9 @@ export function componentStem(uid: string, category: string): string {
   return typeName(`${category}-${name}`);
 }
 
-const MODEL_NAME_SUFFIXES = ['', 'Populatable', 'Input', 'Filters', 'Populate'];
+const MODEL_NAME_SUFFIXES = ['', 'Populatable', 'Input', 'Filters', 'Populate', 'Model'];
 
-/** Claims T, TPopulatable, TInput, TFilters and TPopulate together: a suffix moves all five (`Article2Input`). */
+/** Claims T, TPopulatable, TInput, TFilters, TPopulate and TModel together: a suffix moves all six (`Article2Input`). */
 export function claimModelNames(types: Uniquifier, stem: string): ModelNames {
   const entry = types.claimGroup(stem, MODEL_NAME_SUFFIXES);
   return {
@@ -76,6 +76,7 @@ export function claimModelNames(types: Uniquifier, stem: string): ModelNames {
     input: `${entry}Input`,
     filters: `${entry}Filters`,
     populate: `${entry}Populate`,
+    model: `${entry}Model`,
   };
 }
 

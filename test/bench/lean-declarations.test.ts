@@ -56,6 +56,7 @@ describe("budget 3's redesign reference", () => {
       'ArticlePopulatable',
       'ArticleFilters',
       'ArticlePopulate',
+      'ArticleModel',
       'ArticleDraft',
       'PromoDraftInput',
     ])

@@ -50,6 +50,9 @@ describe('the floor of the editor benchmark', () => {
     assert.match(least, /\bfilters: \{\};/);
     assert.match(least, /\blinks: \{/);
     assert.match(least, /\bscalars: \{/);
+    // The slots are the model interfaces' (`ArticleModel`), which the registry names.
+    assert.match(least, /export interface ArticleModel \{[\s\S]*?\binput: \{\};[\s\S]*?\n\}/);
+    assert.match(least, /'api::article\.article': ArticleModel;/);
   });
 
   it('still types a populated result: the client compiles with it, and a wrong field is an error', () => {

@@ -720,15 +720,17 @@ describe('emitTypes: mapping', () => {
           { kind: 'singleType' },
         ),
         want: [
-          "export interface CmsSchemaTypes {\ncontentTypes: {\n'api::post.post': {\nentry: Post;\n" +
+          'export interface PostModel {\nentry: Post;\n' +
             'populatable: PostPopulatable;\ninput: PostInput;\nfilters: PostFilters;\npopulate: PostPopulate;\n' +
             "kind: 'singleType';\n" +
             "links: { cover: { type: 'media' }; quote: { type: 'component'; target: 'shared.quote' }; " +
             "zone: { type: 'dynamiczone'; targets: 'shared.quote' }; };\n" +
             "scalars: { id: 'number'; documentId: 'string'; createdAt: 'date'; updatedAt: 'date'; publishedAt: 'date'; " +
-            "title: 'string'; views: 'number'; day: 'date'; flag: 'boolean'; data: 'json'; };\n};",
-          "'shared.quote': {\nentry: SharedQuote;\npopulatable: SharedQuotePopulatable;\ninput: SharedQuoteInput;\n" +
-            "filters: SharedQuoteFilters;\npopulate: SharedQuotePopulate;\nlinks: Record<never, never>;\nscalars: { id: 'number'; text: 'string'; };\n};",
+            "title: 'string'; views: 'number'; day: 'date'; flag: 'boolean'; data: 'json'; };\n}",
+          'export interface SharedQuoteModel {\nentry: SharedQuote;\npopulatable: SharedQuotePopulatable;\ninput: SharedQuoteInput;\n' +
+            "filters: SharedQuoteFilters;\npopulate: SharedQuotePopulate;\nlinks: Record<never, never>;\nscalars: { id: 'number'; text: 'string'; };\n}",
+          "export interface CmsSchemaTypes {\ncontentTypes: {\n'api::post.post': PostModel;\n",
+          "components: {\n'shared.quote': SharedQuoteModel;\n",
         ],
         not: ["secret: 'string'", 'secret: "string"'],
       },

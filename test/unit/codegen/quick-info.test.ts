@@ -194,6 +194,19 @@ describe('quick info on query results (real tsserver, kitchen schema, --format j
     assert.match(title.owner, /^export interface Article \{/);
   });
 
+  it("a query method's hover names the model (ArticleModel), not the registry's slots", async () => {
+    const info = await server.quickInfo(consumer, locationOf(CONSUMER, 'cms.articles.'));
+    const shown = info.displayString.replace(/\s+/g, ' ');
+    assert.match(
+      shown,
+      /^\(method\) CollectionApi<CmsSchemaTypes, "api::article\.article", ArticleModel>\.findOne</,
+      shown,
+    );
+    // With the query key an app added to the route (kitchen's `audience`) beside it.
+    assert.ok(shown.includes('params?: (FindOneParams<CmsSchemaTypes, ArticleModel> & { audience?:'), shown);
+    assert.doesNotMatch(shown, /populatable: |links: |scalars: /, shown);
+  });
+
   it('completion inside a populate object lists the populatable attributes', async () => {
     const at = locationOf(CONSUMER, 'find({ populate: { ');
     const names = (await server.completions(consumer, at)).entries.map((entry) => entry.name);

@@ -14,7 +14,8 @@
  * `@internal` (plumbing: the source marks it where it is declared, in src/runtime). In the types
  * file, the members that mirror a schema attribute are exempt too (in the entry, populatable,
  * input, populate and draft interfaces): a Strapi schema has no descriptions, only the
- * constraints the generator already prints as tags.
+ * constraints the generator already prints as tags. So are the slots of the registry's model
+ * interfaces (`ArticleModel.entry`, `.links`...), which `CmsSchemaTypes`' doc names once for all.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -410,7 +411,24 @@ describe('TSDoc on the generated client', () => {
 
 const TYPES_SURFACE = ['CmsSchemaTypes.contentTypes', 'Article.documentId'];
 
-/** `Interface.key` of every member that mirrors a schema attribute. */
+/** The slots of a `<Name>Model` interface, as `CmsSchemaTypes.contentTypes`' doc names them. */
+const MODEL_SLOTS = [
+  'entry',
+  'populatable',
+  'input',
+  'filters',
+  'populate',
+  'kind',
+  'links',
+  'scalars',
+  'draftEntry',
+  'draftPopulatable',
+  'draftInput',
+  'addedQuery',
+  'addedData',
+];
+
+/** `Interface.key` of every member that mirrors a schema attribute, and of every model slot. */
 function schemaMembers(payload: string): Set<string> {
   const response = JSON.parse(
     readFileSync(join(ROOT, 'test/fixtures/payloads', `${payload}.json`), 'utf8'),
@@ -429,6 +447,7 @@ function schemaMembers(payload: string): Set<string> {
     ];
     for (const owner of owners.filter((name) => name !== null))
       for (const attribute of attributes) labels.add(`${owner}.${attribute.key}`);
+    for (const slot of MODEL_SLOTS) labels.add(`${names.model}.${slot}`);
   }
   return labels;
 }
