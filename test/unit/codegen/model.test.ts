@@ -195,6 +195,17 @@ describe('buildModel: names', () => {
     );
   });
 
+  it('the model interface name moves with the stem, and a stem named like it moves on', () => {
+    const model = buildModel(schema([contentType('api::article.article')], [component('article.model')]));
+    assert.deepEqual(
+      [...model.contentTypes, ...model.components].map((m) => [m.names.entry, m.names.model]),
+      [
+        ['Article', 'ArticleModel'],
+        ['ArticleModel2', 'ArticleModel2Model'],
+      ],
+    );
+  });
+
   it('names dynamic zones <Owner><Attr>Zone after every model name', () => {
     const model = buildModel(
       schema(
