@@ -137,13 +137,20 @@ function slot(members: readonly ts.TypeElement[], name: string): ts.TypeNode | u
   return undefined;
 }
 
-/** The slots of a registry model: the members of the model interface it names (`ArticleModel`). */
-function modelSlots(source: ts.SourceFile, model: ts.TypeElement): readonly ts.TypeElement[] {
-  const name = typeText(ts.isPropertySignature(model) ? model.type : undefined);
-  const declaration = source.statements.find(
-    (statement): statement is ts.InterfaceDeclaration =>
-      ts.isInterfaceDeclaration(statement) && statement.name.text === name,
+/** The interfaces of the types file by name, read once: each model looks up several. */
+type Interfaces = ReadonlyMap<string, ts.InterfaceDeclaration>;
+
+function interfacesOf(source: ts.SourceFile): Interfaces {
+  return new Map(
+    source.statements.flatMap((statement): [string, ts.InterfaceDeclaration][] =>
+      ts.isInterfaceDeclaration(statement) ? [[statement.name.text, statement]] : [],
+    ),
   );
+}
+
+/** The members of the model interface a registry entry names (`ArticleModel`): its slots. */
+function modelSlots(interfaces: Interfaces, name: string): readonly ts.TypeElement[] {
+  const declaration = interfaces.get(name);
   if (declaration === undefined)
     throw new Error(`lean declarations: no model interface ${name} in the types file`);
   return declaration.members;
@@ -170,28 +177,24 @@ function readLink(member: ts.TypeElement): RegistryModel['links'][number] {
 }
 
 /** The members of interface `name` whose type is a list. */
-function listMembers(source: ts.SourceFile, name: string): Set<string> {
+function listMembers(interfaces: Interfaces, name: string): Set<string> {
   const many = new Set<string>();
-  for (const statement of source.statements) {
-    if (!ts.isInterfaceDeclaration(statement) || statement.name.text !== name) continue;
-    for (const member of statement.members) {
-      let type = ts.isPropertySignature(member) ? member.type : undefined;
-      while (type && ts.isParenthesizedTypeNode(type)) type = type.type;
-      if (type && ts.isArrayTypeNode(type)) many.add(nameOf(member) ?? '');
-    }
+  for (const member of interfaces.get(name)?.members ?? []) {
+    let type = ts.isPropertySignature(member) ? member.type : undefined;
+    while (type && ts.isParenthesizedTypeNode(type)) type = type.type;
+    if (type && ts.isArrayTypeNode(type)) many.add(nameOf(member) ?? '');
   }
   return many;
 }
 
 function readRegistry(source: ts.SourceFile): RegistryModel[] {
-  const registry = source.statements.find(
-    (statement): statement is ts.InterfaceDeclaration =>
-      ts.isInterfaceDeclaration(statement) && statement.name.text === 'CmsSchemaTypes',
-  );
+  const interfaces = interfacesOf(source);
+  const registry = interfaces.get('CmsSchemaTypes');
   if (registry === undefined) throw new Error('lean declarations: the types file has no CmsSchemaTypes');
   return registry.members.flatMap((group) =>
     [...literalMembers(ts.isPropertySignature(group) ? group.type : undefined)].map((model) => {
-      const slots = modelSlots(source, model);
+      const modelName = typeText(ts.isPropertySignature(model) ? model.type : undefined) ?? '';
+      const slots = modelSlots(interfaces, modelName);
       const populatable = typeText(slot(slots, 'populatable')) ?? '';
       return {
         uid: nameOf(model) ?? '',
@@ -204,12 +207,12 @@ function readRegistry(source: ts.SourceFile): RegistryModel[] {
         ]),
         // The model interface itself goes with the registry it belongs to.
         dropped: [
-          typeText(ts.isPropertySignature(model) ? model.type : undefined) ?? '',
+          modelName,
           ...['populatable', 'filters', 'populate', 'draftEntry', 'draftPopulatable', 'draftInput'].flatMap(
             (name) => typeText(slot(slots, name)) ?? [],
           ),
         ],
-        many: listMembers(source, populatable),
+        many: listMembers(interfaces, populatable),
       };
     }),
   );
