@@ -1,5 +1,5 @@
 /**
- * Boots the kitchen-sink and LaunchPad test apps and writes their real `/schema` payloads to
+ * Boots the kitchen-sink, LaunchPad and FoodAdvisor test apps and writes their real `/schema` payloads to
  * test/fixtures/payloads/ (legacy and refresh auth modes for the kitchen sink, and the kitchen
  * sink configured for refresh on older Strapi versions: 5.0.6, where the server has no refresh
  * route, and 5.43.0, refresh without session routes). The e2e suites compare those files with
@@ -22,6 +22,11 @@ const targets = [
     env: { UP_JWT_MANAGEMENT: 'refresh' },
   },
   { file: 'launchpad.json', app: () => createApp('capture-launchpad', { variant: 'launchpad' }), env: {} },
+  {
+    file: 'foodadvisor.json',
+    app: () => createApp('capture-foodadvisor', { variant: 'foodadvisor' }),
+    env: {},
+  },
   ...VERSIONED.map((version) => ({
     file: `kitchen-refresh-${version}.json`,
     app: () => createApp(`capture-kitchen-${version}`, { depsDir: ensureStrapiVersion(version).depsDir }),

@@ -3,6 +3,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { schemaHash } from '../schema/hash.ts';
+import { type UnownedInverse, unownedInverseNotice, unownedInverses } from '../schema/inverse-sides.ts';
 import {
   normalizeComponent,
   normalizeContentType,
@@ -40,9 +41,9 @@ export interface Snapshot {
 }
 
 export function takeSnapshot(strapi: StrapiLike): Snapshot {
-  const schema = readSchema(strapi);
+  const { schema, leftOut } = readPublished(strapi);
   const hash = schemaHash(schema);
-  const info = readServerInfo(strapi, schema);
+  const info = readServerInfo(strapi, schema, leftOut);
   const body: SchemaResponse = { hash, schema, strapi: info };
   const schemaBody = Buffer.from(JSON.stringify(body));
   return {
@@ -57,10 +58,15 @@ export function takeSnapshot(strapi: StrapiLike): Snapshot {
 
 /**
  * The Strapi version and a notice for each feature the configuration asks for but this
- * Strapi does not serve. Kept out of the hashed schema: upgrading Strapi without changing
- * the content model must not make every client regenerate.
+ * Strapi does not serve, and for each relation left out of the schema (`leftOut`). Kept out of
+ * the hashed schema: upgrading Strapi without changing the content model must not make every
+ * client regenerate.
  */
-export function readServerInfo(strapi: StrapiLike, schema: CmsSchema): SchemaServerInfo {
+export function readServerInfo(
+  strapi: StrapiLike,
+  schema: CmsSchema,
+  leftOut: UnownedInverse[] = [],
+): SchemaServerInfo {
   const version = strapiVersion(strapi);
   const notices: string[] = [];
   const plugin = strapi.plugin('users-permissions');
@@ -71,21 +77,33 @@ export function readServerInfo(strapi: StrapiLike, schema: CmsSchema): SchemaSer
         'the client uses legacy JWT mode',
     );
   }
+  notices.push(...leftOut.map(unownedInverseNotice));
   return { version, notices };
 }
 
+/** The schema this server publishes. */
 export function readSchema(strapi: StrapiLike): CmsSchema {
+  return readPublished(strapi).schema;
+}
+
+/**
+ * The schema this server publishes, and the relations left out of it: inverse sides that no
+ * relation owns (src/schema/inverse-sides.ts), which Strapi never reads.
+ */
+function readPublished(strapi: StrapiLike): { schema: CmsSchema; leftOut: UnownedInverse[] } {
   const contentTypes: CmsSchema['contentTypes'] = {};
   for (const uid of Object.keys(strapi.contentTypes).sort()) {
     if (!uid.startsWith('api::') && !uid.startsWith('plugin::')) continue;
     contentTypes[uid] = normalizeContentType(uid, strapi.contentTypes[uid] as RawContentType);
   }
+  const leftOut = unownedInverses(contentTypes);
+  for (const { uid, attribute } of leftOut) delete contentTypes[uid]!.attributes[attribute];
   const components: CmsSchema['components'] = {};
   for (const uid of Object.keys(strapi.components).sort()) {
     components[uid] = normalizeComponent(uid, strapi.components[uid] as RawComponent);
   }
   const { routes, definitions } = readRoutes(strapi);
-  return {
+  const schema: CmsSchema = {
     format: SCHEMA_FORMAT,
     contentTypes,
     components,
@@ -93,6 +111,7 @@ export function readSchema(strapi: StrapiLike): CmsSchema {
     routes,
     definitions,
   };
+  return { schema, leftOut };
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Test Strapi apps: a copy of the template (or of LaunchPad's schemas on the template's
- * config) under .cache/strapi-apps/<name>, sharing the one installed node_modules, and a
+ * Test Strapi apps: a copy of the template (or of LaunchPad's or FoodAdvisor's schemas on the
+ * template's config) under .cache/strapi-apps/<name>, sharing the one installed node_modules, and a
  * process handle that boots it on a free loopback port and stops it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -16,11 +16,11 @@ import {
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { APP_TEMPLATE, APPS_DIR, DEPS_DIR, LAUNCHPAD_SCHEMAS } from './paths.ts';
+import { APP_TEMPLATE, APPS_DIR, DEPS_DIR, FOODADVISOR_SCHEMAS, LAUNCHPAD_SCHEMAS } from './paths.ts';
 
 export interface AppOptions {
-  /** `kitchen` (every attribute type) or `launchpad` (the real LaunchPad schemas). */
-  variant?: 'kitchen' | 'launchpad';
+  /** `kitchen` (every attribute type), or the real schemas of `launchpad` or `foodadvisor`. */
+  variant?: 'kitchen' | 'launchpad' | 'foodadvisor';
   /** Start from an empty database. @default true */
   fresh?: boolean;
   /** The installed Strapi to run on (test/harness/versions.ts). @default the pinned one */
@@ -41,7 +41,8 @@ export function createApp(name: string, options: AppOptions = {}): TestApp {
     rmSync(join(dir, entry), { recursive: true, force: true });
     cpSync(join(APP_TEMPLATE, entry), join(dir, entry), { recursive: true });
   }
-  if (options.variant === 'launchpad') installLaunchpad(dir);
+  if (options.variant === 'launchpad') installSchemas(dir, LAUNCHPAD_SCHEMAS);
+  if (options.variant === 'foodadvisor') installFoodadvisor(dir);
   const depsDir = options.depsDir ?? DEPS_DIR;
   const manifest = JSON.parse(readFileSync(join(depsDir, 'package.json'), 'utf8'));
   delete manifest.overrides;
@@ -55,16 +56,16 @@ export function createApp(name: string, options: AppOptions = {}): TestApp {
   return { name, dir };
 }
 
-/** LaunchPad's content types and components replace the kitchen-sink ones. */
-function installLaunchpad(dir: string): void {
+/** A real app's content types and components (LaunchPad's, FoodAdvisor's) replace the kitchen-sink ones. */
+function installSchemas(dir: string, schemas: string): void {
   rmSync(join(dir, 'src', 'api'), { recursive: true, force: true });
   rmSync(join(dir, 'src', 'components'), { recursive: true, force: true });
-  cpSync(join(LAUNCHPAD_SCHEMAS, 'components'), join(dir, 'src', 'components'), { recursive: true });
+  cpSync(join(schemas, 'components'), join(dir, 'src', 'components'), { recursive: true });
   cpSync(join(APP_TEMPLATE, 'src', 'api', 'probe'), join(dir, 'src', 'api', 'probe'), { recursive: true });
-  for (const api of readdirSync(join(LAUNCHPAD_SCHEMAS, 'api'))) {
-    for (const type of readdirSync(join(LAUNCHPAD_SCHEMAS, 'api', api, 'content-types'))) {
+  for (const api of readdirSync(join(schemas, 'api'))) {
+    for (const type of readdirSync(join(schemas, 'api', api, 'content-types'))) {
       const base = join(dir, 'src', 'api', api);
-      cpSync(join(LAUNCHPAD_SCHEMAS, 'api', api, 'content-types', type), join(base, 'content-types', type), {
+      cpSync(join(schemas, 'api', api, 'content-types', type), join(base, 'content-types', type), {
         recursive: true,
       });
       const uid = `api::${api}.${type}`;
@@ -81,8 +82,38 @@ function installLaunchpad(dir: string): void {
       }
     }
   }
-  // The kitchen-sink bootstrap seeds kitchen-sink permissions; LaunchPad only needs tokens.
+  // The kitchen-sink bootstrap seeds kitchen-sink permissions; a real app's schemas only need tokens.
   writeFileSync(join(dir, 'src', 'index.js'), readFileSync(join(APP_TEMPLATE, 'src', 'index.js'), 'utf8'));
+}
+
+/**
+ * FoodAdvisor as its app runs: its schemas, its extension of the users-permissions user, and
+ * the server side of the CKEditor plugin its articles use (`plugin::ckeditor.CKEditor`, a
+ * custom field stored as `richtext`, as @ckeditor/strapi-plugin-ckeditor registers it), a
+ * local plugin here.
+ */
+function installFoodadvisor(dir: string): void {
+  installSchemas(dir, FOODADVISOR_SCHEMAS);
+  cpSync(join(FOODADVISOR_SCHEMAS, 'extensions'), join(dir, 'src', 'extensions'), { recursive: true });
+  const plugin = join(dir, 'src', 'plugins', 'ckeditor');
+  mkdirSync(plugin, { recursive: true });
+  writeFileSync(
+    join(plugin, 'package.json'),
+    `${JSON.stringify({ name: 'ckeditor', version: '0.0.0', strapi: { kind: 'plugin', name: 'ckeditor' } }, null, 2)}\n`,
+  );
+  writeFileSync(
+    join(plugin, 'strapi-server.js'),
+    "module.exports = () => ({\n  register({ strapi }) {\n    strapi.customFields.register({ name: 'CKEditor', plugin: 'ckeditor', type: 'richtext' });\n  },\n});\n",
+  );
+  const plugins = join(dir, 'config', 'plugins.js');
+  const config = readFileSync(plugins, 'utf8');
+  const opening = 'module.exports = ({ env }) => ({\n';
+  if (!config.includes(opening))
+    throw new Error(`${plugins} no longer starts its object with ${opening.trim()}`);
+  writeFileSync(
+    plugins,
+    config.replace(opening, `${opening}  ckeditor: { enabled: true, resolve: './src/plugins/ckeditor' },\n`),
+  );
 }
 
 export async function freePort(): Promise<number> {

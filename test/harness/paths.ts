@@ -11,3 +11,5 @@ export const PACK_DIR = join(CACHE, 'pack');
 export const PACK_TREE = join(CACHE, 'pack-tree');
 /** LaunchPad's content types and components, kept in the repository (see its README). */
 export const LAUNCHPAD_SCHEMAS = join(ROOT, 'test', 'fixtures', 'schemas', 'launchpad');
+/** FoodAdvisor's content types, components and users-permissions extension (see the same README). */
+export const FOODADVISOR_SCHEMAS = join(ROOT, 'test', 'fixtures', 'schemas', 'foodadvisor');

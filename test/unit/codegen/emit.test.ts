@@ -27,7 +27,7 @@ import {
   schemaOf,
 } from '../../helpers/schema-builders.ts';
 
-const FIXTURES = ['kitchen', 'kitchen-refresh', 'launchpad', 'routes'] as const;
+const FIXTURES = ['kitchen', 'kitchen-refresh', 'launchpad', 'foodadvisor', 'routes'] as const;
 const UPDATE = process.env.UPDATE_SNAPSHOTS === '1';
 const RUNTIME = runtimeAssets();
 

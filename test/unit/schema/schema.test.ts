@@ -2,14 +2,17 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { schemaHash } from '../../../src/schema/hash.ts';
+import { unownedInverseNotice, unownedInverses } from '../../../src/schema/inverse-sides.ts';
 import {
   normalizeAttribute,
   normalizeComponent,
   normalizeContentType,
 } from '../../../src/schema/normalize.ts';
 import { stableStringify } from '../../../src/schema/stable-json.ts';
-import type { CmsSchema } from '../../../src/schema/types.ts';
-import { schemaOf } from '../../helpers/schema-builders.ts';
+import type { CmsSchema, SchemaContentType } from '../../../src/schema/types.ts';
+import { readSchema, takeSnapshot } from '../../../src/server/snapshot.ts';
+import type { StrapiLike } from '../../../src/server/strapi.ts';
+import { contentType, schemaOf } from '../../helpers/schema-builders.ts';
 
 describe('stableStringify', () => {
   const cases: [string, { given: unknown; want: string }][] = [
@@ -133,5 +136,94 @@ describe('normalize', () => {
     });
     assert.equal(single.kind, 'singleType');
     assert.equal(single.pluralName, 'home');
+  });
+});
+
+describe('inverse sides no relation owns', () => {
+  const relation = (relation: string, target: string, side: { inversedBy?: string; mappedBy?: string }) => ({
+    type: 'relation',
+    relation,
+    target,
+    ...side,
+  });
+  const user = 'plugin::users-permissions.user';
+  // FoodAdvisor's user: `reviews` is owned by the review's `author`; `articles` names an `author`
+  // the article does not have.
+  const contentTypes: Record<string, SchemaContentType> = {
+    [user]: contentType(user, {
+      reviews: relation('oneToMany', 'api::review.review', { mappedBy: 'author' }),
+      articles: relation('oneToMany', 'api::article.article', { mappedBy: 'author' }),
+      role: relation('manyToOne', 'plugin::users-permissions.role', { inversedBy: 'users' }),
+    }),
+    'api::review.review': contentType('api::review.review', {
+      author: relation('manyToOne', user, { inversedBy: 'reviews' }),
+    }),
+    'api::article.article': contentType('api::article.article', {
+      title: { type: 'string' },
+      writer: relation('manyToOne', user, { inversedBy: 'posts' }),
+    }),
+  };
+
+  it('finds the inverse sides whose target has no relation back naming them in inversedBy', () => {
+    assert.deepEqual(unownedInverses(contentTypes), [
+      { uid: user, attribute: 'articles', target: 'api::article.article', mappedBy: 'author' },
+    ]);
+  });
+
+  it('an owner must point back at the inverse side: same name on another target, or another name, does not own it', () => {
+    const other = {
+      ...contentTypes,
+      'api::article.article': contentType('api::article.article', {
+        author: relation('manyToOne', 'api::review.review', { inversedBy: 'articles' }),
+        editor: relation('manyToOne', user, { inversedBy: 'edits' }),
+      }),
+    };
+    assert.deepEqual(
+      unownedInverses(other).map((found) => found.attribute),
+      ['articles'],
+    );
+    const owned = {
+      ...contentTypes,
+      'api::article.article': contentType('api::article.article', {
+        author: relation('manyToOne', user, { inversedBy: 'articles' }),
+      }),
+    };
+    assert.deepEqual(unownedInverses(owned), []);
+  });
+
+  it('does not judge a target outside the schema, nor relations without mappedBy', () => {
+    const partial = { [user]: contentTypes[user]! };
+    assert.deepEqual(unownedInverses(partial), []);
+  });
+
+  it('the notice names the relation, what its mappedBy names, and both fixes', () => {
+    const [found] = unownedInverses(contentTypes);
+    assert.equal(
+      unownedInverseNotice(found!),
+      'plugin::users-permissions.user.articles is left out of the published schema: its mappedBy names "author", ' +
+        'but api::article.article has no relation to plugin::users-permissions.user with inversedBy "articles", so ' +
+        'Strapi never returns it and a filter on it fails. Add that relation to api::article.article, or remove ' +
+        '"articles" from plugin::users-permissions.user',
+    );
+  });
+
+  it('the snapshot publishes the schema without them, and a notice for each', () => {
+    const raw = (uid: string) => {
+      const { attributes } = contentTypes[uid]!;
+      const name = uid.slice(uid.lastIndexOf('.') + 1);
+      return { kind: 'collectionType', info: { singularName: name, pluralName: `${name}s` }, attributes };
+    };
+    const strapi: StrapiLike = {
+      contentTypes: Object.fromEntries(Object.keys(contentTypes).map((uid) => [uid, raw(uid)])),
+      components: {},
+      plugin: () => undefined,
+      service: () => undefined,
+      log: { info() {}, warn() {}, error() {} },
+    };
+    const snapshot = takeSnapshot(strapi);
+    assert.deepEqual(Object.keys(snapshot.schema.contentTypes[user]!.attributes), ['reviews', 'role']);
+    assert.deepEqual(snapshot.strapi.notices, [unownedInverseNotice(unownedInverses(contentTypes)[0]!)]);
+    assert.equal(snapshot.hash, schemaHash(snapshot.schema));
+    assert.deepEqual(readSchema(strapi), snapshot.schema);
   });
 });

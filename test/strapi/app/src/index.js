@@ -89,6 +89,17 @@ async function seedPermissions(strapi, roleType, actions) {
   }
 }
 
+/** Values for the string fields an app's extension of the user requires (FoodAdvisor's `job`). */
+function requiredUserFields(strapi, given) {
+  const fields = {};
+  const { attributes } = strapi.contentType('plugin::users-permissions.user');
+  for (const [name, attribute] of Object.entries(attributes)) {
+    if (attribute.required && attribute.type === 'string' && !(name in given))
+      fields[name] = `${given.username}'s ${name}`;
+  }
+  return fields;
+}
+
 async function seedUser(strapi, credentials) {
   const users = strapi.plugin('users-permissions').service('user');
   const existing = await strapi.db
@@ -98,7 +109,14 @@ async function seedUser(strapi, credentials) {
     const role = await strapi.db
       .query('plugin::users-permissions.role')
       .findOne({ where: { type: 'authenticated' } });
-    await users.add({ ...credentials, provider: 'local', confirmed: true, blocked: false, role: role.id });
+    await users.add({
+      ...credentials,
+      ...requiredUserFields(strapi, credentials),
+      provider: 'local',
+      confirmed: true,
+      blocked: false,
+      role: role.id,
+    });
   }
   return credentials;
 }
