@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { stableStringify } from '../../src/schema/stable-json.ts';
 import type { SchemaResponse } from '../../src/schema/types.ts';
-import { createApp, type RunningStrapi, startStrapi } from '../harness/app.ts';
+import { createApp, declaredUids, type RunningStrapi, startStrapi } from '../harness/app.ts';
 import { LAUNCHPAD_SCHEMAS, ROOT } from '../harness/paths.ts';
 import { createProject, runCli } from '../helpers/cli.ts';
 import { checkCaptures, generateClient } from '../helpers/generated-client.ts';
@@ -37,15 +37,10 @@ describe('LaunchPad schemas in a real Strapi', () => {
   after(() => strapi?.stop());
 
   it('publishes every LaunchPad content type and component', () => {
-    const apis = readdirSync(join(LAUNCHPAD_SCHEMAS, 'api')).map((api) => `api::${api}.${api}`);
+    const declared = declaredUids(LAUNCHPAD_SCHEMAS);
     const published = Object.keys(body.schema.contentTypes).filter((uid) => uid.startsWith('api::'));
-    assert.deepEqual(published.sort(), apis.sort());
-    const components = readdirSync(join(LAUNCHPAD_SCHEMAS, 'components')).flatMap((category) =>
-      readdirSync(join(LAUNCHPAD_SCHEMAS, 'components', category)).map(
-        (file) => `${category}.${file.replace(/\.json$/, '')}`,
-      ),
-    );
-    assert.deepEqual(Object.keys(body.schema.components).sort(), components.sort());
+    assert.deepEqual(published.sort(), declared.contentTypes);
+    assert.deepEqual(Object.keys(body.schema.components).sort(), declared.components);
   });
 
   it('serves the payload committed as test/fixtures/payloads/launchpad.json', () => {

@@ -86,6 +86,19 @@ function installSchemas(dir: string, schemas: string): void {
   writeFileSync(join(dir, 'src', 'index.js'), readFileSync(join(APP_TEMPLATE, 'src', 'index.js'), 'utf8'));
 }
 
+/** What a real app's schema folder declares: its content types' uids and its components', sorted. */
+export function declaredUids(schemas: string): { contentTypes: string[]; components: string[] } {
+  const contentTypes = readdirSync(join(schemas, 'api')).flatMap((api) =>
+    readdirSync(join(schemas, 'api', api, 'content-types')).map((type) => `api::${api}.${type}`),
+  );
+  const components = readdirSync(join(schemas, 'components')).flatMap((category) =>
+    readdirSync(join(schemas, 'components', category)).map(
+      (file) => `${category}.${file.replace(/\.json$/, '')}`,
+    ),
+  );
+  return { contentTypes: contentTypes.sort(), components: components.sort() };
+}
+
 /**
  * FoodAdvisor as its app runs: its schemas, its extension of the users-permissions user, and
  * the server side of the CKEditor plugin its articles use (`plugin::ckeditor.CKEditor`, a
