@@ -15,6 +15,7 @@ import { stableStringify } from '../../src/schema/stable-json.ts';
 import type { SchemaResponse } from '../../src/schema/types.ts';
 import { createApp, declaredUids, type RunningStrapi, startStrapi } from '../harness/app.ts';
 import { FOODADVISOR_SCHEMAS, ROOT } from '../harness/paths.ts';
+import { createProject, runCli } from '../helpers/cli.ts';
 import { type Capture, checkCaptures, generateClient } from '../helpers/generated-client.ts';
 import { png } from '../helpers/png.ts';
 
@@ -63,6 +64,14 @@ describe('FoodAdvisor schemas in a real Strapi', () => {
     );
     assert.equal(body.strapi?.notices.length, 1);
     assert.ok(strapi.output().includes(`[cms-typed-client] ${notice}`), 'logged at start');
+    const project = createProject('foodadvisor-notice');
+    const run = await runCli(['generate', '--url', strapi.url, '--output', 'cms'], { cwd: project });
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(run.stderr.includes(`warning: ${notice}\n`), `cms-types generate prints it:\n${run.stderr}`);
+    const types = readFileSync(join(project, 'cms', 'types.d.ts'), 'utf8');
+    const links = /^export interface UsersPermissionsUserPopulatable \{\n[^]*?^\}/m.exec(types)?.[0] ?? '';
+    assert.match(links, /^ {2}reviews: Review\[\];$/m, 'the owned inverse side is typed');
+    assert.doesNotMatch(links, /articles/, 'the unowned one is not');
     const headers = { Authorization: `Bearer ${strapi.seed.tokens.fullAccess}` };
     const populated = (await (
       await fetch(`${strapi.url}/api/users?populate=*`, { headers })
