@@ -20,6 +20,7 @@ import { ROOT } from '../harness/paths.ts';
 import { ensureStrapiVersion, pinnedVersion, versionsToTest } from '../harness/versions.ts';
 import { createProject, runCli } from '../helpers/cli.ts';
 import { compileOffThread } from '../helpers/compile.ts';
+import { assertPublishesFoodadvisor, assertUnownedArticles } from '../helpers/foodadvisor.ts';
 import { openWatch } from '../helpers/watch-client.ts';
 
 const SKIP =
@@ -261,6 +262,53 @@ for (const version of versionsToTest()) {
       assert.equal(fresh.user.username, `user${version.replaceAll('.', '')}`);
       assert.equal(typeof fresh.jwt, 'string');
       assert.ok(cli.stdout.length > 0);
+    });
+  });
+}
+
+/**
+ * FoodAdvisor on each version but the pinned one (test/e2e/foodadvisor.test.ts runs it there):
+ * its v4-layout schemas, the user extension and the CKEditor custom field boot; the plugin
+ * publishes them and leaves out the user's `articles`, which no relation owns, with its notice;
+ * Strapi indeed never reads that relation; the generated client compiles without it.
+ */
+for (const version of versionsToTest().filter((candidate) => candidate !== pinnedVersion())) {
+  describe(`FoodAdvisor on Strapi ${version}`, { skip: SKIP }, () => {
+    let strapi: RunningStrapi | undefined;
+    let body: SchemaResponse | undefined;
+
+    before(async () => {
+      const { depsDir } = ensureStrapiVersion(version);
+      strapi = await startStrapi(createApp(`foodadvisor-${version}`, { variant: 'foodadvisor', depsDir }));
+      body = (await (await fetch(`${strapi.url}/api/cms-typed-client/schema`)).json()) as SchemaResponse;
+    });
+
+    after(() => strapi?.stop());
+
+    it('publishes every content type and component, without the unowned articles, which Strapi never reads', async () => {
+      assert.ok(strapi && body);
+      assert.equal(body.strapi?.version, version);
+      assertPublishesFoodadvisor(body);
+      await assertUnownedArticles(strapi, body);
+    });
+
+    it("cms-types generate: a client that compiles, with articles absent from the user's populate", async () => {
+      assert.ok(strapi);
+      const project = createProject(`foodadvisor-${version}`);
+      const run = await runCli(['generate', '--url', strapi.url, '--output', 'src/cms', '--format', 'js'], {
+        cwd: project,
+      });
+      assert.equal(run.code, 0, run.stderr);
+      const usage = [
+        "import { CmsClient } from './index.js';",
+        "const cms = new CmsClient({ baseURL: 'http://127.0.0.1:1337' });",
+        "export const reviews = cms.users.find({ populate: { reviews: { fields: ['note'] } } });",
+        "export const ckeditor = cms.articles.find({ fields: ['ckeditor_content'] });",
+        '// @ts-expect-error the unowned articles is left out: Strapi never reads it',
+        'export const articles = cms.users.find({ populate: { articles: true } });',
+      ].join('\n');
+      const files = { ...declarations(join(project, 'src/cms')), '/virtual/usage.ts': usage };
+      assert.deepEqual(await compileOffThread(files), []);
     });
   });
 }
