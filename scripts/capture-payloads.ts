@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApp, startStrapi } from '../test/harness/app.ts';
+import { createApp, FOODADVISOR_ENV, startStrapi } from '../test/harness/app.ts';
 import { ROOT } from '../test/harness/paths.ts';
 import { prepareStrapi } from '../test/harness/prepare.ts';
 import { ensureStrapiVersion, VERSIONED_FIXTURES as VERSIONED } from '../test/harness/versions.ts';
@@ -25,7 +25,7 @@ const targets = [
   {
     file: 'foodadvisor.json',
     app: () => createApp('capture-foodadvisor', { variant: 'foodadvisor' }),
-    env: {},
+    env: FOODADVISOR_ENV,
   },
   ...VERSIONED.map((version) => ({
     file: `kitchen-refresh-${version}.json`,

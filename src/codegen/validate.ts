@@ -88,7 +88,19 @@ export function validateSchema(schema: unknown): CmsSchema {
     checkAttributes({ label: 'component', uid }, attributes, known);
   }
   checkRoutes(schema.routes, schema.definitions);
+  checkRegisterFields(schema.auth);
   return schema as unknown as CmsSchema;
+}
+
+/** `auth.registerFields`, where sent: the names of user fields registration accepts. */
+function checkRegisterFields(auth: unknown): void {
+  if (!isRecord(auth) || auth.registerFields === undefined) return;
+  const fields = auth.registerFields;
+  if (!Array.isArray(fields) || !fields.every((field) => typeof field === 'string' && field !== '')) {
+    throw new SchemaError(
+      `auth.registerFields must be an array of field names, not ${JSON.stringify(fields)}. Re-fetch the schema from the plugin.`,
+    );
+  }
 }
 
 const ROUTE_METHODS: ReadonlySet<unknown> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);

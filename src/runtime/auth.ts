@@ -82,12 +82,17 @@ export interface RegisterData {
   email: string;
   /** At least 6 characters (the user content type's `minLength`) and at most 72 bytes. */
   password: string;
-  /**
-   * Further user fields, if the server allows them (`register.allowedFields`). Strapi answers
-   * 400 "Invalid parameters: deviceId" to a `deviceId` here: a registered session has none.
-   */
-  [field: string]: unknown;
 }
+
+/**
+ * The user fields registration accepts besides `username`, `email` and `password`: those
+ * users-permissions' `register.allowedFields` lists, as the registry's `registerFields` holds them
+ * (Strapi answers 400 "Invalid parameters: <field>" to any other, `deviceId` included: a
+ * registered session has none). Any field, where the registry does not say.
+ */
+export type RegisterFieldsOf<S extends SchemaShape> = S extends { registerFields: infer F }
+  ? F
+  : Record<string, unknown>;
 
 /** What `auth.resetPassword` sends (`POST /api/auth/reset-password`). */
 export interface ResetPasswordData {
@@ -148,7 +153,10 @@ export interface AuthMethods<S extends SchemaShape> {
   /** Signs in with a username or email and a password (`POST /api/auth/local`). In refresh mode in a browser the tokens are kept in memory and sent from then on. */
   login(credentials: LoginCredentials, cacheOptions?: CacheOptions): Promise<AuthResponse<AuthUser<S>>>;
   /** Creates an account (`POST /api/auth/local/register`); signs in when the server answers with a `jwt`. */
-  register(data: RegisterData, cacheOptions?: CacheOptions): Promise<RegisterResponse<AuthUser<S>>>;
+  register(
+    data: RegisterData & RegisterFieldsOf<S>,
+    cacheOptions?: CacheOptions,
+  ): Promise<RegisterResponse<AuthUser<S>>>;
   /** The signed-in user (`GET /api/users/me`); `populate` and `fields` type the result. */
   me<const P extends MeParams<S> = NoParams>(
     params?: Checked<P, MeParams<S>>,

@@ -20,6 +20,7 @@ export type {
   LogoutOptions,
   MeParams,
   RegisterData,
+  RegisterFieldsOf,
   RegisterResponse,
   ResetPasswordData,
   RevokeSessionResponse,

@@ -194,6 +194,13 @@ export interface SchemaAuth {
   sessionsHttpOnly: boolean;
   /** The users-permissions routes that this server answers, by name, with method and path. */
   routes: Partial<Record<AuthRouteName, { method: RouteMethod; path: string }>>;
+  /**
+   * users-permissions' `register.allowedFields`, sorted: the fields of the user that
+   * `/auth/local/register` accepts besides `username`, `email` and `password` (Strapi answers
+   * 400 "Invalid parameters" to any other). Absent from the payloads of servers before
+   * cms-typed-client 0.2, which did not say.
+   */
+  registerFields?: string[];
 }
 
 export interface CmsSchema {

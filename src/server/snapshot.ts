@@ -21,6 +21,7 @@ import type {
 import { SCHEMA_FORMAT } from '../schema/types.ts';
 import { collectRoutes } from './api-routes.ts';
 import { loadStrapiZod, RouteSchemaConverter } from './json-schema.ts';
+import { readRegisterFields, registerNotice, unregistrableFields } from './register-fields.ts';
 import type { StrapiLike, StrapiRoute } from './strapi.ts';
 import { REFRESH_SINCE, strapiVersion } from './version.ts';
 
@@ -77,6 +78,7 @@ export function readServerInfo(
         'the client uses legacy JWT mode',
     );
   }
+  notices.push(...registerNotice(unregistrableFields(schema), version));
   notices.push(...leftOut.map(unownedInverseNotice));
   return { version, notices };
 }
@@ -171,7 +173,7 @@ function readAuth(strapi: StrapiLike): SchemaAuth | null {
     const route = findRoute(registered, rule);
     if (route && typeof route.path === 'string') routes[name] = { method: rule.method, path: route.path };
   }
-  return { jwtManagement, sessionsHttpOnly, routes };
+  return { jwtManagement, sessionsHttpOnly, routes, registerFields: readRegisterFields(plugin) };
 }
 
 function findRoute(registered: StrapiRoute[], rule: RouteRule): StrapiRoute | undefined {

@@ -11,6 +11,12 @@ export const MIN_STRAPI_VERSION = '5.0.6';
 export const REFRESH_SINCE = '5.24.1';
 /** users-permissions registers `/auth/sessions` from this version. */
 export const SESSIONS_SINCE = '5.50.0';
+/**
+ * users-permissions writes users through the Document Service, which checks `required`, from
+ * this version; before, it wrote to the database directly, and a registration without a
+ * required field stored null.
+ */
+export const VALIDATED_USERS_SINCE = '5.49.0';
 
 /** `[major, minor, patch]` of a `x.y.z` version (pre-release and build suffixes ignored). */
 export function parseVersion(version: string): [number, number, number] | undefined {
@@ -22,6 +28,14 @@ export function parseVersion(version: string): [number, number, number] | undefi
 /** Negative, zero or positive as `a` is older than, equal to or newer than `b`. */
 export function compareVersions(a: [number, number, number], b: [number, number, number]): number {
   return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+}
+
+/** Whether `version` is at least `since`; an unknown or unreadable version counts as the newest. */
+export function atLeast(version: string | null, since: string): boolean {
+  const parsed = version === null ? undefined : parseVersion(version);
+  return (
+    parsed === undefined || compareVersions(parsed, parseVersion(since) as [number, number, number]) >= 0
+  );
 }
 
 /** The running Strapi's version (`strapi.config.info.strapi`), or null when it does not say. */

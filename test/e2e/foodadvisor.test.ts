@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { stableStringify } from '../../src/schema/stable-json.ts';
 import type { SchemaResponse } from '../../src/schema/types.ts';
-import { createApp, type RunningStrapi, startStrapi } from '../harness/app.ts';
+import { createApp, FOODADVISOR_ENV, type RunningStrapi, startStrapi } from '../harness/app.ts';
 import { ROOT } from '../harness/paths.ts';
 import { createProject, runCli } from '../helpers/cli.ts';
 import { assertPublishesFoodadvisor, assertUnownedArticles } from '../helpers/foodadvisor.ts';
@@ -33,7 +33,9 @@ describe('FoodAdvisor schemas in a real Strapi', () => {
   let strapi: RunningStrapi;
   let body: SchemaResponse;
   before(async () => {
-    strapi = await startStrapi(createApp('foodadvisor', { variant: 'foodadvisor' }));
+    strapi = await startStrapi(createApp('foodadvisor', { variant: 'foodadvisor' }), {
+      env: FOODADVISOR_ENV,
+    });
     body = (await (await fetch(`${strapi.url}/api/cms-typed-client/schema`)).json()) as SchemaResponse;
   });
   after(() => strapi?.stop());
@@ -366,6 +368,19 @@ describe('FoodAdvisor schemas in a real Strapi', () => {
       (client) => client.users.find({ populate: { reviews: { fields: ['note'] }, picture: true } }),
     );
     assert.ok(users.some((user: Any) => user.reviews.length === 1 && user.reviews[0].note === review.note));
+    const visitor: Any = new (generated as Any).CmsClient({ baseURL: strapi.url });
+    const joined = await visitor.auth.register({
+      username: 'cook',
+      email: 'cook@example.test',
+      password: 'Cook-password-1',
+      job: 'Chef',
+    });
+    assert.equal(joined.user.job, 'Chef', 'register.allowedFields lists job: registration takes it');
+    captures.push({
+      name: 'joined',
+      call: "cms.auth.register({ username: 'cook', email: 'cook@example.test', password: 'Cook-password-1', job: 'Chef' })",
+      value: joined,
+    });
     await read('everyUserLink', "cms.users.find({ populate: '*' })", (client) =>
       client.users.find({ populate: '*' }),
     );

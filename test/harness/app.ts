@@ -100,6 +100,12 @@ export function declaredUids(schemas: string): { contentTypes: string[]; compone
 }
 
 /**
+ * How the FoodAdvisor suite boots it: registration accepts the `job` its user extension
+ * requires (without it no registration can succeed; the version matrix boots it so).
+ */
+export const FOODADVISOR_ENV = { UP_REGISTER_FIELDS: JSON.stringify(['job']) };
+
+/**
  * FoodAdvisor as its app runs: its schemas, its extension of the users-permissions user, and
  * the server side of the CKEditor plugin its articles use (`plugin::ckeditor.CKEditor`, a
  * custom field stored as `richtext`, as @ckeditor/strapi-plugin-ckeditor registers it), a

@@ -6,6 +6,11 @@
  */
 import { expectTypeOf } from 'expect-type';
 import type {
+  CmsClient as FoodadvisorClient,
+  UsersPermissionsUser as FoodadvisorUser,
+} from './generated/foodadvisor/index.ts';
+import type { CmsClient as FoodadvisorJsClient } from './generated/foodadvisor-js/index.js';
+import type {
   AuthResponse,
   AuthSessionsResponse,
   EmailConfirmation,
@@ -17,10 +22,14 @@ import type {
 } from './generated/kitchen/index.ts';
 import type { CmsClient as RefreshClient } from './generated/kitchen-refresh/index.ts';
 import type { CmsClient as RefreshJsClient } from './generated/kitchen-refresh-js/index.js';
+import type { CmsClient as UnsaidClient } from './generated/routes/index.ts';
 
 declare const legacy: LegacyClient;
 declare const cms: RefreshClient;
 declare const js: RefreshJsClient;
+declare const foodadvisor: FoodadvisorClient;
+declare const foodadvisorJs: FoodadvisorJsClient;
+declare const unsaid: UnsaidClient;
 
 // --- the routes every users-permissions server has ----------------------------------------
 expectTypeOf(await cms.auth.login({ identifier: 'ada', password: 'pw' })).toEqualTypeOf<
@@ -47,6 +56,25 @@ expectTypeOf(await cms.auth.register({ username: 'ada', email: 'a@b.c', password
 expectTypeOf(
   (await cms.auth.register({ username: 'ada', email: 'a@b.c', password: 'pw' })).jwt,
 ).toEqualTypeOf<string | undefined>();
+// Registration takes the fields users-permissions' register.allowedFields lists, and no other:
+// none on the kitchen sink (Strapi answers 400 "Invalid parameters: ..." to any).
+// @ts-expect-error the kitchen sink allows no further field
+await cms.auth.register({ username: 'ada', email: 'a@b.c', password: 'pw', nickname: 'Ada' });
+// @ts-expect-error a registered session has no device
+await legacy.auth.register({ username: 'ada', email: 'a@b.c', password: 'pw', deviceId: 'd' });
+// FoodAdvisor allows `job`, which its user extension requires.
+expectTypeOf(
+  await foodadvisor.auth.register({ username: 'ada', email: 'a@b.c', password: 'pw', job: 'cook' }),
+).toEqualTypeOf<RegisterResponse<FoodadvisorUser>>();
+await foodadvisorJs.auth.register({ username: 'ada', email: 'a@b.c', password: 'pw', job: 'cook' });
+// @ts-expect-error job is required
+await foodadvisor.auth.register({ username: 'ada', email: 'a@b.c', password: 'pw' });
+// @ts-expect-error job is a string
+await foodadvisorJs.auth.register({ username: 'ada', email: 'a@b.c', password: 'pw', job: 1 });
+// @ts-expect-error picture is not in FoodAdvisor's register.allowedFields
+await foodadvisor.auth.register({ username: 'ada', email: 'a@b.c', password: 'pw', job: 'cook', picture: 1 });
+// A payload that does not say (a plugin before 0.2; the routes fixture) leaves them open.
+await unsaid.auth.register({ username: 'ada', email: 'a@b.c', password: 'pw', anything: 1 });
 // `me` follows populate and fields like findOne.
 expectTypeOf(await cms.auth.me()).toEqualTypeOf<UsersPermissionsUser>();
 expectTypeOf(

@@ -20,7 +20,11 @@ import { ROOT } from '../harness/paths.ts';
 import { ensureStrapiVersion, pinnedVersion, versionsToTest } from '../harness/versions.ts';
 import { createProject, runCli } from '../helpers/cli.ts';
 import { compileOffThread } from '../helpers/compile.ts';
-import { assertPublishesFoodadvisor, assertUnownedArticles } from '../helpers/foodadvisor.ts';
+import {
+  assertPublishesFoodadvisor,
+  assertRegistrationWithoutJob,
+  assertUnownedArticles,
+} from '../helpers/foodadvisor.ts';
 import { openWatch } from '../helpers/watch-client.ts';
 
 const SKIP =
@@ -267,12 +271,14 @@ for (const version of versionsToTest()) {
 }
 
 /**
- * FoodAdvisor on each version but the pinned one (test/e2e/foodadvisor.test.ts runs it there):
- * its v4-layout schemas, the user extension and the CKEditor custom field boot; the plugin
+ * FoodAdvisor on each version (test/e2e/foodadvisor.test.ts runs the whole client on the pinned
+ * one, with `job` allowed at registration): its v4-layout schemas, the user extension and the CKEditor custom field boot; the plugin
  * publishes them and leaves out the user's `articles`, which no relation owns, with its notice;
- * Strapi indeed never reads that relation; the generated client compiles without it.
+ * Strapi indeed never reads that relation; the generated client compiles without it. Booted as
+ * FoodAdvisor ships, without `register.allowedFields`: from 5.49.0 no registration can succeed,
+ * before it users are stored without the required `job`; the plugin says which.
  */
-for (const version of versionsToTest().filter((candidate) => candidate !== pinnedVersion())) {
+for (const version of versionsToTest()) {
   describe(`FoodAdvisor on Strapi ${version}`, { skip: SKIP }, () => {
     let strapi: RunningStrapi | undefined;
     let body: SchemaResponse | undefined;
@@ -290,6 +296,11 @@ for (const version of versionsToTest().filter((candidate) => candidate !== pinne
       assert.equal(body.strapi?.version, version);
       assertPublishesFoodadvisor(body);
       await assertUnownedArticles(strapi, body);
+    });
+
+    it(`without register.allowedFields, says that registration ${atLeast(version, '5.49.0') ? 'cannot succeed, and Strapi refuses it' : 'stores users without job, and Strapi does'}`, async () => {
+      assert.ok(strapi && body);
+      await assertRegistrationWithoutJob(strapi, body, atLeast(version, '5.49.0'));
     });
 
     it("cms-types generate: a client that compiles, with articles absent from the user's populate", async () => {

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkPayload } from '../../../src/cli/remote.ts';
+import { validateSchema } from '../../../src/codegen/validate.ts';
 import { schemaHash } from '../../../src/schema/hash.ts';
 import type { CmsSchema } from '../../../src/schema/types.ts';
 import { readSchema, takeSnapshot } from '../../../src/server/snapshot.ts';
@@ -31,15 +32,32 @@ interface Fake {
   jwtManagement: string;
   routes: StrapiRoute[];
   errors?: string[];
+  /** users-permissions' `register.allowedFields`, as configured. */
+  allowedFields?: unknown;
+  /** The attributes of the users-permissions user, raw. */
+  user?: Record<string, Record<string, unknown>>;
 }
 
-function strapiLike({ version, jwtManagement, routes, errors = [] }: Fake): StrapiLike {
-  const upConfig: Record<string, unknown> = { jwtManagement, 'sessions.httpOnly': false };
+function strapiLike({ version, jwtManagement, routes, errors = [], allowedFields, user }: Fake): StrapiLike {
+  const upConfig: Record<string, unknown> = {
+    jwtManagement,
+    'sessions.httpOnly': false,
+    'register.allowedFields': allowedFields,
+  };
   return {
     ...(version === undefined
       ? {}
       : { config: { get: (path: string) => (path === 'info.strapi' ? version : undefined) } }),
-    contentTypes: {},
+    contentTypes:
+      user === undefined
+        ? {}
+        : {
+            'plugin::users-permissions.user': {
+              kind: 'collectionType',
+              info: { singularName: 'user', pluralName: 'users' },
+              attributes: user,
+            },
+          },
     components: {},
     plugin: (name) =>
       name === 'users-permissions'
@@ -198,5 +216,90 @@ describe('unsupported Strapi versions', () => {
 
   it('accepts a Strapi that does not say its version', () => {
     checkStrapiVersion(strapiLike({ jwtManagement: 'legacy-support', routes: [] }));
+  });
+});
+
+describe('registration fields', () => {
+  const USER = {
+    username: { type: 'string', required: true },
+    email: { type: 'email', required: true },
+    password: { type: 'password', private: true },
+    job: { type: 'string', required: true },
+    level: { type: 'integer', required: true, default: 1 },
+    picture: { type: 'media', multiple: false, required: true },
+    mentor: {
+      type: 'relation',
+      relation: 'manyToOne',
+      target: 'plugin::users-permissions.user',
+      required: true,
+    },
+    motto: { type: 'string' },
+  };
+  const snapshot = (allowedFields: unknown, routes = LEGACY_ROUTES) =>
+    takeSnapshot(strapiLike({ jwtManagement: 'legacy-support', routes, allowedFields, user: USER }));
+
+  it('publishes register.allowedFields as Strapi reads it: strings, sorted, once, without the three it always allows', () => {
+    assert.deepEqual(snapshot(['motto', 'job', 'email', 'job', 3, '']).schema.auth?.registerFields, [
+      'job',
+      'motto',
+    ]);
+    for (const unset of [undefined, null, 'job', { job: true }])
+      assert.deepEqual(snapshot(unset).schema.auth?.registerFields, [], JSON.stringify(unset));
+  });
+
+  it('a required field registration may not send is a notice: no registration can succeed', () => {
+    const [notice, ...rest] = snapshot(['motto']).strapi.notices;
+    assert.deepEqual(rest, []);
+    assert.equal(
+      notice,
+      'auth.register cannot succeed on this server: plugin::users-permissions.user requires "job", which ' +
+        "users-permissions' register.allowedFields does not list, so Strapi refuses every registration " +
+        '(400 "job must be defined."). Add it to register.allowedFields in the users-permissions config ' +
+        '(config/plugins), or make it optional',
+    );
+  });
+
+  it('no notice once it is allowed, for a field with a default, for required media and relations, or without the register route', () => {
+    assert.deepEqual(snapshot(['job']).strapi.notices, []);
+    const withoutRegister = LEGACY_ROUTES.filter((route) => route.handler !== 'auth.register');
+    assert.deepEqual(snapshot([], withoutRegister).strapi.notices, []);
+  });
+
+  it('before Strapi 5.49.0, which stores such users with the field null, the notice says that instead', () => {
+    const { strapi } = takeSnapshot(
+      strapiLike({ version: '5.48.0', jwtManagement: 'legacy-support', routes: LEGACY_ROUTES, user: USER }),
+    );
+    assert.deepEqual(strapi.notices, [
+      'auth.register stores users without "job" on this server: plugin::users-permissions.user requires it, but ' +
+        "users-permissions' register.allowedFields does not list it, and Strapi before 5.49.0 (this is 5.48.0) does " +
+        'not check users-permissions writes, so those users read back "job": null although the generated types ' +
+        'say otherwise. Add it to register.allowedFields in the users-permissions config (config/plugins), or make ' +
+        'it optional',
+    ]);
+    const newer = takeSnapshot(
+      strapiLike({ version: '5.49.0', jwtManagement: 'legacy-support', routes: LEGACY_ROUTES, user: USER }),
+    );
+    assert.match(newer.strapi.notices[0] ?? '', /^auth\.register cannot succeed on this server/);
+  });
+
+  it('names every such field', () => {
+    const user = { ...USER, city: { type: 'string', required: true } };
+    const { strapi } = takeSnapshot(
+      strapiLike({ jwtManagement: 'legacy-support', routes: LEGACY_ROUTES, user }),
+    );
+    assert.match(
+      strapi.notices[0] ?? '',
+      /requires "job" and "city", which .* Add them to register\.allowedFields .* or make them optional$/,
+    );
+  });
+
+  it('the CLI refuses a malformed registerFields', () => {
+    const { schema } = snapshot(['job']);
+    assert.deepEqual(validateSchema(schema).auth?.registerFields, ['job']);
+    for (const bad of ['job', [1], [''], null])
+      assert.throws(
+        () => validateSchema({ ...schema, auth: { ...schema.auth, registerFields: bad } }),
+        /^SchemaError: auth\.registerFields must be an array of field names, not .*\. Re-fetch the schema from the plugin\.$/,
+      );
   });
 });

@@ -10,6 +10,8 @@ module.exports = ({ env }) => ({
     config: {
       jwtSecret: 'users-permissions-jwt-secret-SECRETVALUE',
       jwtManagement: env('UP_JWT_MANAGEMENT', 'legacy-support'),
+      // The user fields registration accepts besides username, email and password (a JSON array).
+      register: { allowedFields: JSON.parse(env('UP_REGISTER_FIELDS', '[]')) },
       // Strapi's default (10 per minute per route and identifier); the session suite signs in more often.
       ratelimit: { interval: 60000, max: env.int('UP_RATELIMIT_MAX', 10) },
       sessions: {
