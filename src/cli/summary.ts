@@ -6,7 +6,12 @@ import type { SchemaChange } from '../codegen/schema-diff.ts';
 
 /** One change in words, e.g. `api::tag.tag: added field code (string, required)`. */
 export function describeChange(change: SchemaChange): string {
-  const what = change.subject === 'contentType' ? 'content type' : change.subject;
+  const what =
+    change.subject === 'contentType'
+      ? 'content type'
+      : change.subject === 'registerField'
+        ? 'register field'
+        : change.subject;
   const values = (prefix: string, list: string[] | undefined) => (list ?? []).map((v) => `${prefix}${v}`);
   let text: string;
   if (change.subject === 'contentType' || change.subject === 'component') {

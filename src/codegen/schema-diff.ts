@@ -8,7 +8,7 @@
 import type { OutlineAttribute, OutlineRoute, SchemaOutline } from '../schema/outline.ts';
 import { compareCodeUnits } from './names.ts';
 
-export type ChangeSubject = 'contentType' | 'component' | 'field' | 'route';
+export type ChangeSubject = 'contentType' | 'component' | 'field' | 'route' | 'registerField';
 
 /** What about a field or route changed. */
 export type ChangeAspect =
@@ -24,7 +24,10 @@ export type ChangeAspect =
 export interface SchemaChange {
   change: 'added' | 'removed' | 'changed';
   subject: ChangeSubject;
-  /** The content type or component uid; for fields and routes, the one they belong to (`auth`: users-permissions). */
+  /**
+   * The content type or component uid; for fields and routes, the one they belong to (`auth`:
+   * users-permissions, whose register fields are the user fields registration accepts).
+   */
   owner: string;
   /** The field name, or the route as `METHOD path`; absent for content types and components. */
   name?: string;
@@ -210,7 +213,39 @@ function routeChanges(owner: string, before: AnyRoute[], after: AnyRoute[]): Sch
   return changes;
 }
 
-/** Every change from `before` to `after`, content types first, then components, then auth routes, then other routes by owner, each sorted. */
+/**
+ * The user fields registration accepts, added or removed (`auth.register`'s data): one no longer
+ * accepted, or a newly accepted one the user requires, breaks calls that compiled. Nothing when
+ * either outline does not say (stored before 0.2).
+ */
+function registerFieldChanges(before: SchemaOutline, after: SchemaOutline): SchemaChange[] {
+  const old = before.auth?.registerFields;
+  const now = after.auth?.registerFields;
+  if (old === undefined || now === undefined) return [];
+  const user = after.contentTypes['plugin::users-permissions.user']?.attributes ?? {};
+  const changes: SchemaChange[] = [];
+  for (const name of [...new Set([...old, ...now])].sort(compareCodeUnits)) {
+    if (old.includes(name) && !now.includes(name))
+      changes.push({
+        change: 'removed',
+        subject: 'registerField',
+        owner: 'auth',
+        name,
+        ...breaking('auth.register no longer takes it'),
+      });
+    else if (!old.includes(name) && now.includes(name))
+      changes.push({
+        change: 'added',
+        subject: 'registerField',
+        owner: 'auth',
+        name,
+        ...(user[name]?.required === true ? breaking('auth.register requires it') : { breaking: false }),
+      });
+  }
+  return changes;
+}
+
+/** Every change from `before` to `after`, content types first, then components, then auth routes and register fields, then other routes by owner, each sorted. */
 export function diffSchemas(before: SchemaOutline, after: SchemaOutline): SchemaChange[] {
   const changes: SchemaChange[] = [];
   for (const uid of sortedUnion(before.contentTypes, after.contentTypes)) {
@@ -247,6 +282,7 @@ export function diffSchemas(before: SchemaOutline, after: SchemaOutline): Schema
   }
   const authRoutes = (outline: SchemaOutline) => Object.values(outline.auth?.routes ?? {});
   changes.push(...routeChanges('auth', authRoutes(before), authRoutes(after)));
+  changes.push(...registerFieldChanges(before, after));
   // Plugin routes and api routes of no content type, by owner. An outline stored before
   // format 2 has no list of them: nothing to compare against, rather than all of them "added".
   if (before.routes === undefined) return changes;

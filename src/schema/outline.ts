@@ -46,8 +46,12 @@ export interface OutlineComponent {
 export interface SchemaOutline {
   contentTypes: Record<string, OutlineContentType>;
   components: Record<string, OutlineComponent>;
-  /** users-permissions routes by name; null without users-permissions. */
-  auth: { routes: Record<string, { method: string; path: string }> } | null;
+  /**
+   * users-permissions routes by name, and the user fields registration accepts besides
+   * username, email and password (absent from outlines stored before 0.2, and where the payload
+   * did not say); null without users-permissions.
+   */
+  auth: { routes: Record<string, { method: string; path: string }>; registerFields?: string[] } | null;
   /**
    * The other content-API routes (plugins', and `api::` routes of no content type; not the
    * auth routes above), in payload order; absent from outlines stored before payload format 2.
@@ -111,7 +115,11 @@ export function schemaOutline(schema: CmsSchema): SchemaOutline {
         !authKeys.has(`${route.method} ${route.path}`),
     )
     .map(({ method, path, handler, owner }) => ({ method, path, handler, owner }));
-  return { contentTypes, components, auth: schema.auth ? { routes } : null, routes: apiRoutes };
+  const registerFields = schema.auth?.registerFields;
+  const auth = schema.auth
+    ? { routes, ...(registerFields ? { registerFields: [...registerFields] } : {}) }
+    : null;
+  return { contentTypes, components, auth, routes: apiRoutes };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -138,7 +146,13 @@ export function isSchemaOutline(value: unknown): value is SchemaOutline {
   const componentsOk = Object.values(value.components).every(
     (component) => isObject(component) && isAttributes(component.attributes),
   );
-  const authOk = value.auth === null || (isObject(value.auth) && isObject(value.auth.routes));
+  const authOk =
+    value.auth === null ||
+    (isObject(value.auth) &&
+      isObject(value.auth.routes) &&
+      (value.auth.registerFields === undefined ||
+        (Array.isArray(value.auth.registerFields) &&
+          value.auth.registerFields.every((field) => typeof field === 'string'))));
   const routesOk =
     value.routes === undefined ||
     (Array.isArray(value.routes) &&

@@ -34,12 +34,22 @@ function base(): SchemaOutline {
       },
       'api::author.author': { kind: 'collectionType', attributes: { name: { type: 'string' } }, routes: [] },
       'api::tag.tag': { kind: 'collectionType', attributes: { name: { type: 'string' } }, routes: [] },
+      'plugin::users-permissions.user': {
+        kind: 'collectionType',
+        attributes: {
+          username: { type: 'string', required: true },
+          job: { type: 'string', required: true },
+          motto: { type: 'string' },
+          team: { type: 'string' },
+        },
+        routes: [],
+      },
     },
     components: {
       'shared.seo': { attributes: { title: { type: 'string' } } },
       'sections.hero': { attributes: { heading: { type: 'string' } } },
     },
-    auth: { routes: { login: { method: 'POST', path: '/auth/local' } } },
+    auth: { routes: { login: { method: 'POST', path: '/auth/local' } }, registerFields: ['motto'] },
     routes: [
       {
         method: 'GET',
@@ -304,9 +314,20 @@ const CASES: [string, Edit, Partial<SchemaChange>[]][] = [
     ],
   ],
   [
+    'register fields: one no longer accepted, a required one newly accepted (both breaking), an optional one',
+    (s) => {
+      s.auth = { routes: s.auth?.routes ?? {}, registerFields: ['job', 'team'] };
+    },
+    [
+      { change: 'added', subject: 'registerField', owner: 'auth', name: 'job', breaking: true },
+      { change: 'removed', subject: 'registerField', owner: 'auth', name: 'motto', breaking: true },
+      { change: 'added', subject: 'registerField', owner: 'auth', name: 'team', breaking: false },
+    ],
+  ],
+  [
     'an auth route removed and one added',
     (s) => {
-      s.auth = { routes: { refresh: { method: 'POST', path: '/auth/refresh' } } };
+      s.auth = { routes: { refresh: { method: 'POST', path: '/auth/refresh' } }, registerFields: ['motto'] };
     },
     [
       { change: 'removed', subject: 'route', owner: 'auth', name: 'POST /auth/local', breaking: true },
@@ -350,6 +371,15 @@ describe('diffSchemas', () => {
     ]);
   });
 
+  it('an outline stored before 0.2, or a payload, that does not say which register fields: no change reported', () => {
+    const before: SchemaOutline = base();
+    delete before.auth?.registerFields;
+    assert.ok(isSchemaOutline(JSON.parse(JSON.stringify(before))));
+    assert.deepEqual(diffSchemas(before, base()), []);
+    assert.deepEqual(diffSchemas(base(), before), []);
+    assert.equal(isSchemaOutline({ ...base(), auth: { routes: {}, registerFields: [1] } }), false);
+  });
+
   it('an outline stored before format 2 (no other routes) reports none of them as added', () => {
     const before: SchemaOutline = base();
     delete before.routes;
@@ -378,6 +408,7 @@ describe('the outline in the state file', () => {
     assert.equal(others.includes('GET /articles'), false);
     assert.equal(others.includes('POST /auth/local'), false, 'auth routes are compared under auth');
     assert.equal(others.includes('POST /articles/:id/like'), false);
+    assert.deepEqual(outline.auth?.registerFields, [], 'the kitchen sink allows no register field');
     const title = outline.contentTypes['api::article.article']?.attributes.title;
     assert.deepEqual(title, { type: 'string', required: true }, 'no minLength, localized...');
     const meta = {
@@ -413,6 +444,14 @@ describe('the printed summary', () => {
       '  + added component shared.badge',
     ]);
     assert.deepEqual(summaryLines([]), ['No content type, component, field or route changed.']);
+    const registration = base();
+    registration.auth = { routes: {}, registerFields: ['job', 'motto'] };
+    assert.deepEqual(
+      diffSchemas(base(), registration)
+        .filter((change) => change.subject === 'registerField')
+        .map(describeChange),
+      ['auth: added register field job [breaking: auth.register requires it]'],
+    );
     const many = Array.from(
       { length: 40 },
       (_, i): SchemaChange => ({
