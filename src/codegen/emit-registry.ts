@@ -157,35 +157,27 @@ const USER_UID = 'plugin::users-permissions.user';
 /**
  * The registry's `registerFields`, with users-permissions: the user fields `auth.register`
  * takes besides `username`, `email` and `password`, picked from the user's input interface (a
- * listed name the user does not have is left out: Strapi would not store it). A payload that
- * does not say (a plugin before 0.2) leaves them open.
+ * listed name the user has no attribute for is left out). A payload that does not say (a plugin
+ * before 0.2) leaves them open.
  */
 function registerFields(model: CodegenModel): string {
   const user = model.contentTypes.find((type) => type.uid === USER_UID);
   if (model.auth === null || user === undefined) return '';
   const listed = model.auth.registerFields;
-  if (listed === undefined) {
-    return (
-      comment(
-        [
-          "What `auth.register` takes besides `username`, `email` and `password`: any field, as this server's plugin does not say which users-permissions' `register.allowedFields` lists (Strapi refuses the others with a 400).",
-        ],
-        '  ',
-      ) + '  registerFields: Record<string, unknown>;\n'
-    );
-  }
   const names = new Set(user.attributes.map((attribute) => attribute.name));
-  const fields = listed.filter((field) => names.has(field));
-  const type =
-    fields.length === 0
-      ? 'Record<never, never>'
-      : `Pick<${user.names.input}, ${fields.map((field) => stringLiteral(field)).join(' | ')}>`;
-  return (
-    comment(
-      [
-        "What `auth.register` takes besides `username`, `email` and `password`: the user fields users-permissions' `register.allowedFields` lists (Strapi refuses any other with a 400).",
-      ],
-      '  ',
-    ) + `  registerFields: ${type};\n`
-  );
+  const fields = (listed ?? []).filter((field) => names.has(field));
+  const [which, type] =
+    listed === undefined
+      ? [
+          "any field, as this server's plugin does not say which users-permissions' `register.allowedFields` lists (Strapi refuses the others with a 400)",
+          'Record<string, unknown>',
+        ]
+      : [
+          "the user fields users-permissions' `register.allowedFields` lists (Strapi refuses any other with a 400)",
+          fields.length === 0
+            ? 'Record<never, never>'
+            : `Pick<${user.names.input}, ${fields.map((field) => stringLiteral(field)).join(' | ')}>`,
+        ];
+  const doc = `What \`auth.register\` takes besides \`username\`, \`email\` and \`password\`: ${which}.`;
+  return `${comment([doc], '  ')}  registerFields: ${type};\n`;
 }
