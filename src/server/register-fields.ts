@@ -62,10 +62,10 @@ export function registerNotice(fields: string[], version: string | null): string
   const list = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
   const them = fields.length === 1 ? 'it' : 'them';
   const fix = `Add ${them} to register.allowedFields in the users-permissions config (config/plugins), or make ${them} optional`;
-  const unlisted = `which users-permissions' register.allowedFields does not list`;
   if (atLeast(version, VALIDATED_USERS_SINCE)) {
     return [
-      `auth.register cannot succeed on this server: ${USER} requires ${list}, ${unlisted}, so Strapi refuses ` +
+      `auth.register cannot succeed on this server: ${USER} requires ${list}, which users-permissions' ` +
+        `register.allowedFields does not list, so Strapi refuses ` +
         `every registration (400 "${fields[0]} must be defined."). ${fix}`,
     ];
   }
