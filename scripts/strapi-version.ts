@@ -29,5 +29,4 @@ run(['scripts/build.ts']);
 run(['--test', '--test-concurrency=1', '--test-reporter=spec', 'test/versions/versions.test.ts'], {
   ...process.env,
   CMS_STRAPI_VERSIONS: versions.join(','),
-  CMS_QUICKSTART_INNER: undefined,
 });

@@ -1,25 +1,44 @@
 /**
- * The whole test suite: lint and format check, build, generate the clients the type tests
- * check, type check (src, tests, type tests),
- * prepare the real test Strapi (installed once, cached), then every test file with Node's
- * test runner. Extra arguments are test file patterns, e.g. `npm test -- test/unit`.
+ * The test suite, each test once: lint and format check, build, generate the clients the type
+ * tests check, type check (src, tests, type tests), set up what the selected tests use (the
+ * real test Strapi, installed once and cached; Chromium; the database servers), then the test
+ * files with Node's test runner, one run per layer (unit, bench, package, e2e, browser,
+ * examples, versions), and one summary line per layer with its counts and duration.
+ *
+ * Extra arguments select a subset (scripts/test-plan.ts): a file, a folder, a glob or a word
+ * of a file's path, e.g. `npm test -- test/unit` or `npm test -- fidelity`. A subset skips the
+ * type check unless it selects test/types, and sets up only what its files import.
+ * The fresh-clone check of the README's quick start is `npm run test:fresh-clone`.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { DATABASE_PACKAGES, databaseMissing } from '../test/harness/db.ts';
 import { ROOT } from '../test/harness/paths.ts';
 import { prepareStrapi } from '../test/harness/prepare.ts';
+import {
+  byLayer,
+  formatDuration,
+  type Layer,
+  planTests,
+  type RunCounts,
+  readCounts,
+  SelectionError,
+  type TestPlan,
+} from './test-plan.ts';
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 
-function step(label: string, command: string, args: string[]): void {
+/** Runs one step of the suite, stopping the suite if it fails; returns its duration in ms. */
+function step(label: string, command: string, args: string[]): number {
   process.stderr.write(`\n== ${label}\n`);
+  const started = performance.now();
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) {
     process.stderr.write(`\n${label} failed (exit ${result.status ?? result.signal})\n`);
     process.exit(result.status ?? 1);
   }
+  return performance.now() - started;
 }
 
 const [major] = process.versions.node.split('.').map(Number);
@@ -84,25 +103,79 @@ function ensureDatabases(): void {
   process.stderr.write(`${message}; the database suites will be skipped.\n`);
 }
 
-// A folder stands for the test files under it (`node --test` takes only files and globs).
-const patterns = process.argv
-  .slice(2)
-  .map((pattern) =>
-    existsSync(resolve(ROOT, pattern)) && statSync(resolve(ROOT, pattern)).isDirectory()
-      ? `${pattern.replace(/\/+$/, '')}/**/*.test.ts`
-      : pattern,
-  );
+let plan: TestPlan;
+try {
+  plan = planTests(ROOT, process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof SelectionError)) throw error;
+  process.stderr.write(`npm test: ${error.message}\n`);
+  process.exit(2);
+}
+
 step('lint and format (biome)', bin('biome'), ['check', '.']);
 step('build', process.execPath, ['scripts/build.ts']);
 step('generated clients for the type tests', process.execPath, ['scripts/type-fixtures.ts']);
-step('type check (tsc)', bin('tsc'), ['-p', 'tsconfig.json']);
-process.stderr.write('\n== test Strapi\n');
-prepareStrapi();
-ensureChromium();
-ensureDatabases();
-step('tests (node --test)', process.execPath, [
-  '--test',
-  '--test-concurrency=1',
-  '--test-reporter=spec',
-  ...(patterns.length > 0 ? patterns : ['test/**/*.test.ts']),
-]);
+
+/** One line per layer for the closing summary. */
+const summary: string[] = [];
+const label = (layer: Layer) => layer.padEnd(9);
+
+if (plan.typeCheck) {
+  const took = step('type check (tsc: src, tests and the type tests in test/types)', bin('tsc'), [
+    '-p',
+    'tsconfig.json',
+  ]);
+  summary.push(`${label('types')}tsc passed (src, tests, test/types/*.test-d.ts)  ${formatDuration(took)}`);
+} else {
+  process.stderr.write('\n== type check skipped for this subset (`npm test -- test/types` runs it)\n');
+}
+
+if (plan.needs.strapi) {
+  process.stderr.write('\n== test Strapi\n');
+  prepareStrapi();
+}
+if (plan.needs.chromium) ensureChromium();
+if (plan.needs.databases) ensureDatabases();
+
+/** Runs one layer's files with the spec reporter, its output passed through and kept for the counts. */
+function runLayer(files: string[]): Promise<{ code: number; counts: RunCounts | undefined; ms: number }> {
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let tail = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    tail = (tail + chunk.toString('utf8')).slice(-4000);
+  });
+  return new Promise((done, fail) => {
+    child.on('error', fail);
+    child.on('close', (code, signal) =>
+      done({ code: code ?? (signal ? 1 : 0), counts: readCounts(tail), ms: performance.now() - started }),
+    );
+  });
+}
+
+let failed = false;
+for (const [layer, files] of byLayer(plan.files)) {
+  process.stderr.write(`\n== ${layer}: ${files.length} test file${files.length === 1 ? '' : 's'}\n`);
+  const { code, counts, ms } = await runLayer(files);
+  if (code !== 0) failed = true;
+  const parts = counts
+    ? [
+        `${counts.pass}/${counts.tests} passed`,
+        counts.fail > 0 ? `${counts.fail} failed` : '',
+        counts.cancelled > 0 ? `${counts.cancelled} cancelled` : '',
+        counts.skipped > 0 ? `${counts.skipped} skipped` : '',
+        counts.todo > 0 ? `${counts.todo} todo` : '',
+      ].filter(Boolean)
+    : [`no counts (the test runner exited ${code})`];
+  summary.push(
+    `${label(layer)}${parts.join(', ')} in ${files.length} file${files.length === 1 ? '' : 's'}  ${formatDuration(ms)}`,
+  );
+}
+
+process.stdout.write(`\n== summary${plan.whole ? '' : ' (a subset)'}\n${summary.join('\n')}\n`);
+process.exit(failed ? 1 : 0);

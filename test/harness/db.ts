@@ -62,11 +62,8 @@ export function databaseMissing(kind: DatabaseKind): string | undefined {
 /**
  * The `skip` option for a suite that needs these servers: false when they are installed; the
  * install command when not, except under CI, where a missing server throws (the suite fails).
- * In the quick start's inner run the suites skip: the outer run has them.
  */
 export function databaseSkip(kinds: DatabaseKind[]): string | false {
-  if (process.env.CMS_QUICKSTART_INNER === '1')
-    return 'the database suites run once, in the outer run, not inside the quick start clone';
   const missing = kinds.map(databaseMissing).filter((reason) => reason !== undefined);
   if (missing.length === 0) return false;
   if (process.env.CI) throw new Error(missing.join('; '));

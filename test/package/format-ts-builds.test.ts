@@ -249,13 +249,7 @@ async function servePage(dir: string): Promise<string> {
   }
 }
 
-/** The builds run once per CI run, in the outer suite, not again inside the quick-start clone. */
-const SKIP =
-  process.env.CMS_QUICKSTART_INNER === '1'
-    ? 'CMS_QUICKSTART_INNER=1: the tool builds run once per CI run, in the outer suite'
-    : false;
-
-describe('--format ts output builds with each tool', { timeout: 15 * 60_000, skip: SKIP }, () => {
+describe('--format ts output builds with each tool', { timeout: 15 * 60_000 }, () => {
   before(async () => {
     tools = await toolsDir();
     strapi = await strapiShapedServer();

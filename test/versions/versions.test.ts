@@ -28,11 +28,6 @@ import {
 } from '../helpers/foodadvisor.ts';
 import { openWatch } from '../helpers/watch-client.ts';
 
-const SKIP =
-  process.env.CMS_QUICKSTART_INNER === '1'
-    ? 'CMS_QUICKSTART_INNER=1: the version matrix runs once per CI run, in the outer suite, not again inside the quick-start clone'
-    : false;
-
 /** Every `.d.ts` under `dir`, as in-memory files under /virtual/. */
 function declarations(dir: string): Record<string, string> {
   const files: Record<string, string> = {};
@@ -54,9 +49,7 @@ for (const version of versionsToTest()) {
   const refresh = atLeast(version, '5.24.1');
   const sessions = atLeast(version, '5.50.0');
 
-  describe(`Strapi ${version} (refresh ${refresh ? 'served' : 'absent'}, session routes ${sessions ? 'served' : 'absent'})`, {
-    skip: SKIP,
-  }, () => {
+  describe(`Strapi ${version} (refresh ${refresh ? 'served' : 'absent'}, session routes ${sessions ? 'served' : 'absent'})`, () => {
     let strapi: RunningStrapi | undefined;
     let token = '';
     let project = '';
@@ -273,7 +266,7 @@ for (const version of versionsToTest()) {
  * before it users are stored without the required `job`; the plugin says which.
  */
 for (const version of versionsToTest()) {
-  describe(`FoodAdvisor on Strapi ${version}`, { skip: SKIP }, () => {
+  describe(`FoodAdvisor on Strapi ${version}`, () => {
     let strapi: RunningStrapi | undefined;
     let body: SchemaResponse | undefined;
 
