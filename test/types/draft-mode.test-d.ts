@@ -15,6 +15,7 @@ import type {
   CmsEntry,
   CmsQuery,
   IsDraft,
+  MediaFile,
   Promo,
   PromoDraft,
   PromoDraftInput,
@@ -89,6 +90,25 @@ expectTypeOf<CmsEntry<'api::promo.promo', { status: 'draft' | 'published' }>>().
   expectTypeOf(entry!.title).toEqualTypeOf<string | null>();
   // @ts-expect-error not selected
   void entry!.rank;
+}
+
+// The README's data layer, with `draftMode` as next/headers declares it.
+declare function draftMode(): Promise<{ readonly isEnabled: boolean }>;
+async function getArticle(slug: string) {
+  const preview = (await draftMode()).isEnabled;
+  const [article] = await cms.articles.find({
+    filters: { slug },
+    populate: { cover: true },
+    status: preview ? 'draft' : 'published',
+  });
+  return article;
+}
+{
+  const article = await getArticle('x');
+  expectTypeOf(article!.publishedAt).toEqualTypeOf<string | null>();
+  expectTypeOf(article!.title).toEqualTypeOf<string | null>();
+  if (article && article.publishedAt !== null) expectTypeOf(article.title).toEqualTypeOf<string>();
+  expectTypeOf(article!.cover).toEqualTypeOf<MediaFile | null>();
 }
 
 // --- populated relations, media, components and zones: each member whole ----------------------
