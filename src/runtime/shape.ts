@@ -116,7 +116,8 @@ export type InputOf<M> = M extends { input: infer I } ? I : never;
  * (`status: preview ? 'draft' : 'published'`, or `'draft' | undefined`), which may be either:
  * reads then give the union of the draft and the published result. Strapi checks `required`
  * only on publish, so draft types are the looser ones. A wide `status: string` is refused by
- * the methods' parameter types (`'draft' | 'published'`).
+ * the methods' parameter types (`'draft' | 'published'`); here, where nothing checks it (as in
+ * `CmsEntry`), it may be either: `boolean`.
  */
 export type IsDraft<P> = P extends { status: infer S } ? StatusDraft<S> : false;
 

@@ -168,6 +168,9 @@ await cms.promos.find({ status: wide });
 await cms.promos.findOne('x', { status: wide });
 // @ts-expect-error and on writes
 await cms.promos.update('x', { rank: 1 }, { status: wide });
+// Where nothing checks the parameters (CmsEntry, IsDraft), a string may be either: the union.
+expectTypeOf<IsDraft<{ status: string }>>().toEqualTypeOf<boolean>();
+expectTypeOf<CmsEntry<'api::promo.promo', { status: string }>>().toEqualTypeOf<PromoDraft | Promo>();
 // A parameter object typed CmsQuery (status optional, not written) reads as published, as before;
 // to read either, type the status itself.
 {
