@@ -109,13 +109,28 @@ type Combined<Sel, Pop> = unknown extends Pop ? Sel : Plain<Pop & Sel>;
  * An entry of model `M` as a query with parameters `P` returns it. `D` (true for a
  * `status: 'draft'` read) picks the draft interfaces, down through populated relations and
  * components: Strapi checks `required` only on publish, and a draft read populates drafts.
+ * `D` of `boolean` (a `status` that may be either, as in Next.js draft mode:
+ * `status: preview ? 'draft' : 'published'`) gives the union of the draft and the published
+ * result, each whole (a draft read populates drafts, a published one published entries), for
+ * a model that has draft interfaces; `publishedAt` (`null` in a draft, a string once
+ * published) tells them apart.
  */
-export type QueryResult<S extends SchemaShape, M, P, D = false> = Combined<
+export type QueryResult<S extends SchemaShape, M, P, D = false> = boolean extends D
+  ? M extends { draftEntry: object } | { draftPopulatable: object }
+    ? ResultIn<S, M, P, true> | ResultIn<S, M, P, false>
+    : ResultIn<S, M, P, false>
+  : ResultIn<S, M, P, D>;
+
+/** {@link QueryResult} of one draft flag `D`, `true` or `false`. */
+type ResultIn<S extends SchemaShape, M, P, D> = Combined<
   Selected<M, P, D>,
   Populated<S, M, PopulateOf<P>, D>
 >;
 
-/** An entry of content type `U` as a query with parameters `P` returns it (a draft under `status: 'draft'`). */
+/**
+ * An entry of content type `U` as a query with parameters `P` returns it: a draft under
+ * `status: 'draft'`, the union of both under a `status` that may be either.
+ */
 export type Entry<S extends SchemaShape, U extends string, P = unknown> = QueryResult<
   S,
   ModelOf<S, U>,

@@ -109,32 +109,40 @@ export type PopulatableOf<M> = M extends { populatable: infer P } ? P : never;
 export type InputOf<M> = M extends { input: infer I } ? I : never;
 
 /**
- * Whether parameters `P` read or write drafts: `status` is `'draft'`, or a union that holds it
- * (`status: preview ? 'draft' : 'published'`). Strapi checks `required` only on publish, so draft
- * types are the looser ones. A `status` that may be left out (a parameter object typed
- * `CmsQuery`) reads as Strapi's default, published.
+ * Whether parameters `P` read or write drafts: `true` for `status: 'draft'`; `false` for
+ * `status: 'published'`, for no `status` and for a `status` the type only may carry (an
+ * optional `status?`, as in a parameter object typed `CmsQuery`): Strapi's default, published;
+ * `boolean` for a `status` written as a union that holds `'draft'` and something else
+ * (`status: preview ? 'draft' : 'published'`, or `'draft' | undefined`), which may be either:
+ * reads then give the union of the draft and the published result. Strapi checks `required`
+ * only on publish, so draft types are the looser ones. A wide `status: string` is refused by
+ * the methods' parameter types (`'draft' | 'published'`); here, where nothing checks it (as in
+ * `CmsEntry`), it may be either: `boolean`.
  */
-export type IsDraft<P> = P extends { status?: infer S }
-  ? undefined extends S
-    ? false
-    : 'draft' extends S
-      ? true
-      : false
-  : false;
+export type IsDraft<P> = P extends { status: infer S } ? StatusDraft<S> : false;
 
-/** A model's entry interface as a read with draft flag `D` returns it. */
+/** The draft flag of a written `status` of type `S` (see {@link IsDraft}). */
+type StatusDraft<S> = [S] extends ['draft'] ? true : 'draft' extends S ? boolean : false;
+
+/** A model's entry interface as a read with draft flag `D` (`true` or `false`) returns it. */
 export type EntryIn<M, D> = D extends true
   ? M extends { draftEntry: infer E }
     ? E
     : EntryOf<M>
   : EntryOf<M>;
-/** A model's populatable interface as a read with draft flag `D` returns it. */
+/** A model's populatable interface as a read with draft flag `D` (`true` or `false`) returns it. */
 export type PopulatableIn<M, D> = D extends true
   ? M extends { draftPopulatable: infer P }
     ? P
     : PopulatableOf<M>
   : PopulatableOf<M>;
-/** What a write with parameters `P` accepts: the draft input under `status: 'draft'`. */
+/**
+ * What a write with parameters `P` accepts: the draft input under `status: 'draft'`, otherwise
+ * the input of a published write. A write whose `status` may be either (`IsDraft<P>` is
+ * `boolean`) takes what both accept, and that is the published input: Strapi checks `required`
+ * when the write publishes (a 400 `ValidationError` naming the field), and every published
+ * input is also a valid draft input, so data that may be published must be complete.
+ */
 export type InputFor<M, P> =
   IsDraft<P> extends true ? (M extends { draftInput: infer I } ? I : InputOf<M>) : InputOf<M>;
 /** The core routes of a content type, by the client method's action. */

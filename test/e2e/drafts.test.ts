@@ -256,6 +256,34 @@ describe('the types describe what Strapi returns', () => {
     assert.deepEqual(await checkCaptures(project, captures), [], `see ${join(project, 'captured.ts')}`);
   });
 
+  it('a write whose status may be either takes the published input: Strapi refuses incomplete data when it publishes', async () => {
+    // A data layer's save: draft mode writes the draft, otherwise the write publishes.
+    const save = (data: object, preview: boolean) =>
+      cms.promos.create(data, { status: preview ? 'draft' : 'published' });
+    const incomplete = { title: 'Maybe published' };
+    assert.equal((await save(incomplete, true)).publishedAt, null);
+    const paths = issuePaths(await failure(() => save(incomplete, false)));
+    assert.ok(paths.includes('rank') && paths.includes('link'), paths.join(', '));
+    const complete = { title: 'Complete', rank: 1, link: { type: 'internal', label: 'In' } };
+    const asDraft = await save(complete, true);
+    const asPublished = await save(complete, false);
+    assert.deepEqual([asDraft.publishedAt, typeof asPublished.publishedAt], [null, 'string']);
+    // The types refuse the incomplete call, for the fields Strapi named; the complete one passes,
+    // and both of its responses fit its (union) result.
+    const status = "{ status: (Math.random() < 0.5 ? 'draft' : 'published') as 'draft' | 'published' }";
+    const call = (data: object) => `cms.promos.create(${JSON.stringify(data)}, ${status})`;
+    const diagnostics = await checkCaptures(project, [
+      { name: 'completeDraft', call: call(complete), value: asDraft },
+      { name: 'completePublished', call: call(complete), value: asPublished },
+      { name: 'incomplete', call: call(incomplete), value: asPublished },
+    ]);
+    assert.equal(diagnostics.length, 1, diagnostics.join('\n'));
+    assert.match(
+      diagnostics[0] ?? '',
+      /Type '\{ title: string; \}' is missing the following properties from type 'PromoInput': rank, link/,
+    );
+  });
+
   it('a draft does not fit the published types (they stay strict)', async () => {
     const value = strictValue;
     assert.ok(value, 'recorded by the test before');

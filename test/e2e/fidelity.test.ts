@@ -56,6 +56,14 @@ const article = {
 
 const promo = { image: true, link: true, article: { populate: { cover: true } } } as const;
 
+/** A Next.js data layer: \`preview\` is \`(await draftMode()).isEnabled\`. */
+const promoPage = (client: CmsClient, preview: boolean) =>
+  client.promos.find({
+    populate: promo,
+    status: preview ? 'draft' : 'published',
+    filters: { title: { $startsWith: 'Internal promo' } },
+  });
+
 export const calls = {
   articles: (client: CmsClient) => client.articles.find({ populate: article }),
   articlesStar: (client: CmsClient) => client.articles.find({ populate: '*' }),
@@ -86,6 +94,8 @@ export const calls = {
   promos: (client: CmsClient) => client.promos.find({ populate: promo, sort: 'rank' }),
   promoDrafts: (client: CmsClient) => client.promos.find({ populate: promo, status: 'draft', sort: 'rank' }),
   promoStar: (client: CmsClient) => client.promos.find({ populate: '*', status: 'draft' }),
+  previewOn: (client: CmsClient) => promoPage(client, true),
+  previewOff: (client: CmsClient) => promoPage(client, false),
 };
 `;
 
@@ -245,12 +255,18 @@ async function seed(cms: Any, kind: DatabaseKind | 'sqlite'): Promise<Any> {
     link: { type: 'external', label: 'Out', href: 'https://example.test/out' },
     article: article.documentId,
   });
-  await cms.promos.create({
+  const internal = await cms.promos.create({
     title: 'Internal promo',
     rank: 2,
     image: image.id,
     link: { type: 'internal', label: 'In' },
   });
+  // A newer draft of a published entry, without a required field: what draft mode shows.
+  await cms.promos.update(
+    internal.documentId,
+    { title: 'Internal promo, edited', rank: null },
+    { status: 'draft' },
+  );
   await cms.promos.create({ title: 'Draft promo' }, { status: 'draft' });
   await cms.siteSetting.update({
     siteName: 'Site',
@@ -354,6 +370,47 @@ for (const kind of ['sqlite', 'postgres', 'mysql'] as const) {
       assert.equal(published[0].article.code, 'ALL-001');
       const draft = (results.get('promoDrafts') as Any[]).find((entry) => entry.title === 'Draft promo');
       assert.deepEqual([draft.rank, draft.image, draft.link, draft.publishedAt], [null, null, null, null]);
+    });
+
+    it('a draft-mode data layer (status: preview ? draft : published) reads both versions, each fitting the union', () => {
+      const on = results.get('previewOn') as Any[];
+      const off = results.get('previewOff') as Any[];
+      // One entry: its newer draft with draft mode on, its published version with it off.
+      assert.deepEqual(
+        on.map((entry) => [entry.title, entry.rank, entry.publishedAt]),
+        [['Internal promo, edited', null, null]],
+      );
+      assert.deepEqual(
+        off.map((entry) => [entry.title, entry.rank, typeof entry.publishedAt]),
+        [['Internal promo', 2, 'string']],
+      );
+      assert.equal(on[0].documentId, off[0].documentId);
+      // Both calls have the one (union) type of the function, and both responses fit it.
+      const type = types.results.get('previewOn') as ts.Type;
+      const typeOff = types.results.get('previewOff') as ts.Type;
+      assert.equal(types.checker.typeToString(type), types.checker.typeToString(typeOff));
+      assert.deepEqual(types.walker.check(type, on), []);
+      assert.deepEqual(types.walker.check(type, off), []);
+      // Not collapsed: publishedAt takes the published string and the draft's null, rank a null.
+      const [element] = types.checker.getTypeArguments(type as ts.TypeReference);
+      assert.ok(element?.isUnion(), 'the result element is not a union');
+      for (const [field, values] of [
+        ['publishedAt', [off[0].publishedAt, null]],
+        ['rank', [2, null]],
+      ] as const) {
+        const property = types.checker.getPropertyOfType(element, field);
+        assert.ok(property, `the union has no ${field}`);
+        for (const value of values)
+          assert.deepEqual(types.walker.check(types.checker.getTypeOfSymbol(property), value), [], field);
+      }
+      // Each one-sided type refuses the other version (the union is what makes both fit).
+      const paths = (name: string, value: unknown) =>
+        types.walker
+          .check(types.results.get(name) as ts.Type, value)
+          .map((mismatch) => mismatch.path)
+          .sort();
+      assert.deepEqual(paths('promoDrafts', off), ['$[0].publishedAt']);
+      assert.deepEqual(paths('promos', on), ['$[0].publishedAt', '$[0].rank']);
     });
 
     it('a draft without a required field fits the draft type, whose required fields are nullable', () => {
