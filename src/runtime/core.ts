@@ -43,13 +43,17 @@ export interface CmsClientConfig {
   token?: string | undefined;
   /** The fetch implementation to call, e.g. a wrapped one for tracing or tests. @default globalThis.fetch */
   fetch?: typeof fetch | undefined;
-  /** Logs each request (method, URL, status, duration) to the console; secrets in URLs are masked. @default false */
+  /**
+   * Logs each request (method, URL, status, duration) to the console; secrets in URLs are masked.
+   * Only then does a request read a clock (`performance.now()`, which Next.js's prerendering
+   * accepts). @default false
+   */
   debug?: boolean | undefined;
   /** Fetch credentials mode (`include` for the refresh-token cookie across origins). */
   credentials?: CmsCredentials | undefined;
   /** Overrides the users-permissions mode baked in at generation (`AUTH_MODE`). */
   authMode?: AuthMode | undefined;
-  /** Aborts a request (headers and body) after this many milliseconds. */
+  /** Aborts a request (headers and body) after this many milliseconds (`AbortSignal.timeout`). */
   timeout?: number | undefined;
   /** Compares the generated schema hash with the server's on construction and warns on drift. @default false */
   validateSchema?: boolean | undefined;
@@ -168,7 +172,10 @@ export interface Attempt extends SessionExchange {
     /** The headers as sent: a plain record unless a hook or an option needed `Headers`. */
     headers: SentHeaders;
   };
-  /** `Date.now()` when it was sent, for the debug log's duration. */
+  /**
+   * `performance.now()` when it was sent, for the debug log's duration; 0 without `debug`: a
+   * request reads no clock unless asked (Next.js's prerendering refuses `Date.now()`).
+   */
   started: number;
   /** The answer, once one came. */
   response?: Response | undefined;
@@ -404,7 +411,7 @@ export class CmsClientCore implements CorePort {
       method,
       url,
       info: { method, url, headers },
-      started: Date.now(),
+      started: core.debug ? performance.now() : 0,
       text: '',
       status: 0,
       ok: false,
@@ -484,7 +491,7 @@ export class CmsClientCore implements CorePort {
   log(attempt: Attempt, status: number | string): void {
     if (!this.core.debug) return;
     console.debug(
-      `[CmsClient] ${attempt.method} ${maskSecrets(attempt.url)} ${status} ${Date.now() - attempt.started} ms`,
+      `[CmsClient] ${attempt.method} ${maskSecrets(attempt.url)} ${status} ${Math.round(performance.now() - attempt.started)} ms`,
     );
   }
 }

@@ -9,9 +9,9 @@ import type { SessionState } from './session-port.ts';
 
 /** What `send` does with a request once it was shaped. */
 export interface Shaped {
-  /** The signal of the client's timeout: aborted when the timeout, not the caller, cancelled the request. */
+  /** The client's timeout (`AbortSignal.timeout`): aborted once it expired, whoever cancelled the request. */
   readonly timeout: AbortSignal | undefined;
-  /** Stops the timer and the listening to the caller's signal, once the answer was read. */
+  /** Stops listening to the caller's signal and the timeout, once the answer was read. */
   release(): void;
 }
 
@@ -64,26 +64,31 @@ export async function shapeRequest(
   const credentials = auth?.credentials ?? core.credentials;
   if (credentials) init.credentials = credentials;
   if (auth?.manualRedirect === true) init.redirect = 'manual';
-  attempt.started = Date.now();
+  // The duration starts once the hooks ran; no clock is read without `debug`.
+  if (core.debug) attempt.started = performance.now();
   attempt.ownToken =
     ownToken !== undefined && token === ownToken && sent === authorization ? ownToken : undefined;
   attempt.anonymous = sent === null;
   attempt.customAuthorization = sent !== authorization;
-  const controller = core.timeout === undefined ? undefined : new AbortController();
-  const timer = controller ? setTimeout(() => controller.abort(), core.timeout) : undefined;
-  // The caller's signal aborts the request too; with a timeout, through the timeout's controller.
+  // AbortSignal.timeout rather than a timer of our own: nothing to clear, no clock read, and
+  // Next.js's prerendering accepts it.
+  const timeout = core.timeout === undefined ? undefined : AbortSignal.timeout(core.timeout);
+  // The caller's signal aborts the request too; with a timeout, both through one controller.
   const signal = cache?.signal;
+  const controller = timeout && signal ? new AbortController() : undefined;
   const cancel = () => controller?.abort(signal?.reason);
+  const expire = () => controller?.abort(timeout?.reason);
   if (controller) {
     init.signal = controller.signal;
     if (signal?.aborted) cancel();
     signal?.addEventListener('abort', cancel);
-  } else if (signal) init.signal = signal;
+    timeout?.addEventListener('abort', expire);
+  } else if (timeout || signal) init.signal = (timeout ?? signal) as AbortSignal;
   return {
-    timeout: controller?.signal,
+    timeout,
     release() {
-      if (timer) clearTimeout(timer);
       signal?.removeEventListener('abort', cancel);
+      timeout?.removeEventListener('abort', expire);
     },
   };
 }

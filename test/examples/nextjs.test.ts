@@ -1,20 +1,27 @@
 /**
- * examples/nextjs against the bundled example Strapi: the client is generated into the app,
- * `next build` prerenders its pages by calling Strapi through the client, and the build's own
- * records show that the client's cache options reached Next: each fetch-cache entry carries the
- * `revalidate` the pages passed and the client's default tags before the page's own, and the
- * prerendered routes are ISR routes with that revalidate period and tag. Then, end to end: the
- * Strapi boots with a webhook to the Next server's route handler (127.0.0.1, on a port chosen
- * before the boot), `next start` serves the build, and an entry updated through the client
- * shows on the pages because Strapi's webhook reached `handleCmsWebhook` and `revalidateTag`;
- * a change whose webhook missed the server (delivered to a stand-in before it listened) stays
- * unseen. One boot of Strapi for the file.
+ * examples/nextjs (the app create-next-app makes with Next.js 16: Cache Components and partial
+ * prefetching on) against the bundled example Strapi. The client is generated into the app and
+ * `next build` prerenders its pages by calling Strapi through the client; the build's own
+ * records show that the client's cache options reached Next (each fetch-cache entry carries the
+ * `revalidate` the pages passed and the client's tags before the page's own; the prerendered
+ * routes are ISR routes with that period and those tags). Then `next start` serves the build, and
+ * Strapi's webhook reaches the route handler through a loopback relay the test switches on and
+ * off: a change whose webhook was dropped stays unseen on every cached page (a fetch-cached read,
+ * a `'use cache'` function called at request time) and shows at once where the read is uncached
+ * (under `<Suspense>`); a change whose webhook arrived shows everywhere, because
+ * `handleCmsWebhook`'s tags reached `revalidateTag`, and the `'use cache'` entries carry the
+ * client's tags. An unknown slug answers 404 with the not-found page.
+ *
+ * The same app without Cache Components (`cacheComponents: false`, as apps made before Next.js
+ * 16 run): a copy of the example without its two `'use cache'` pages and the Cache Components
+ * route config, built and served the same way, its fetch-cached pages revalidated by the same
+ * webhook. One boot of Strapi for the file.
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { createDemoApp, type DemoStrapi, generateInto, startDemoStrapi } from '../../scripts/demo.ts';
@@ -23,14 +30,12 @@ import { DEPS_DIR, ROOT } from '../harness/paths.ts';
 import { run } from '../helpers/run.ts';
 
 const EXAMPLE = join(ROOT, 'examples', 'nextjs');
-const NEXT_DIR = join(EXAMPLE, '.next');
+/** The example without Cache Components, made by this test (git-ignored). */
+const LEGACY = join(ROOT, '.cache', 'nextjs-without-cache-components');
 const SECRET = 'nextjs-example-test-secret';
 /** What the pages pass as cache options (examples/nextjs/src/lib/cms.ts): an hour, so only a webhook refreshes them here. */
 const REVALIDATE = 3600;
-
-/** A command in the example's folder, with `env` over this process's environment. */
-const inExample = (command: string, args: string[], env: Record<string, string>) =>
-  run(command, args, { cwd: EXAMPLE, env: { ...process.env, ...env } });
+const SLUG = 'meet-the-community';
 
 interface FetchCacheEntry {
   kind: string;
@@ -39,9 +44,9 @@ interface FetchCacheEntry {
   data: { url: string; status: number };
 }
 
-/** The fetch-cache entries `next build` wrote (.next/cache/fetch-cache, one JSON file per fetch). */
-function fetchCache(): FetchCacheEntry[] {
-  const dir = join(NEXT_DIR, 'cache', 'fetch-cache');
+/** The fetch-cache entries `next build` wrote in `app` (.next/cache/fetch-cache, one JSON file per fetch). */
+function fetchCache(app: string): FetchCacheEntry[] {
+  const dir = join(app, '.next', 'cache', 'fetch-cache');
   assert.ok(existsSync(dir), 'next build wrote no fetch cache: the client did not pass revalidate to Next');
   return readdirSync(dir)
     .filter((file) => /^[0-9a-f]{64}$/.test(file))
@@ -50,48 +55,194 @@ function fetchCache(): FetchCacheEntry[] {
 }
 
 /**
- * The events Strapi's webhook delivers to `port` while `change` runs: a loopback stand-in
- * records them until none has come for a second, then closes, so a later listener on the port
- * gets none of them.
+ * Strapi's webhook goes to this loopback relay, which records each delivery's event and passes
+ * it on to the route handler of the Next server at `target`, or drops it (410) while `target` is
+ * undefined: a change made meanwhile is one whose webhook never reached Next.
  */
-async function deliveriesTo(port: number, change: () => Promise<unknown>): Promise<string[]> {
-  const events: string[] = [];
-  let last = Date.now();
-  const server = createServer((request, response) => {
-    events.push(String(request.headers['x-strapi-event']));
-    last = Date.now();
-    request.resume();
-    response.writeHead(410).end();
+class WebhookRelay {
+  readonly events: string[] = [];
+  target: string | undefined;
+  private last = 0;
+  private readonly server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      this.events.push(String(request.headers['x-strapi-event']));
+      this.last = performance.now();
+      const target = this.target;
+      if (target === undefined) {
+        response.writeHead(410).end();
+        return;
+      }
+      const headers = new Headers();
+      for (const name of ['content-type', 'authorization', 'x-strapi-event'])
+        if (typeof request.headers[name] === 'string') headers.set(name, request.headers[name]);
+      fetch(`${target}${request.url}`, {
+        method: request.method ?? 'POST',
+        headers,
+        body: Buffer.concat(chunks),
+      })
+        .then(async (answer) => response.writeHead(answer.status).end(await answer.text()))
+        .catch(() => response.writeHead(502).end());
+    });
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  try {
+
+  listen(port: number): Promise<void> {
+    return new Promise((resolve) => this.server.listen(port, '127.0.0.1', resolve));
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** The events delivered while `change` runs, once none has come for a second. */
+  async deliveries(change: () => Promise<unknown>): Promise<string[]> {
+    const from = this.events.length;
     await change();
-    const deadline = Date.now() + 15_000;
-    while ((events.length === 0 || Date.now() - last < 1000) && Date.now() < deadline) {
+    const deadline = performance.now() + 15_000;
+    while (
+      (this.events.length === from || performance.now() - this.last < 1000) &&
+      performance.now() < deadline
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  } finally {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    return this.events.slice(from);
   }
-  return events;
 }
 
 let strapi: DemoStrapi | undefined;
-let next: ChildProcess | undefined;
-/** The Next server's port, chosen before Strapi boots with a webhook to it. */
-let nextPort: number;
+const servers: ChildProcess[] = [];
+const relay = new WebhookRelay();
 const env: Record<string, string> = { NEXT_TELEMETRY_DISABLED: '1', NO_COLOR: '1' };
+/** Seconds each `next build` took, reported at the end. */
+const buildSeconds: Record<string, number> = {};
 
-describe('examples/nextjs', { timeout: 20 * 60_000 }, () => {
+/** `next build` in `app`, timed; fails with its output. */
+async function nextBuild(app: string): Promise<string> {
+  rmSync(join(app, '.next'), { recursive: true, force: true });
+  const started = performance.now();
+  const build = await run(process.execPath, [join(EXAMPLE, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: app,
+    env: { ...process.env, ...env },
+  });
+  buildSeconds[relative(ROOT, app)] = Math.round((performance.now() - started) / 1000);
+  assert.equal(build.code, 0, build.output);
+  return build.output;
+}
+
+/** `next start` in `app` on a free port; the pages' text by path, once the server answers. */
+async function nextStart(app: string) {
+  const port = await freePort();
+  const server = spawn(
+    process.execPath,
+    [join(EXAMPLE, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
+    { cwd: app, env: { ...process.env, ...env }, stdio: 'ignore', detached: true },
+  );
+  servers.push(server);
+  const site = `http://127.0.0.1:${port}`;
+  const get = async (path: string): Promise<Response> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await fetch(`${site}${path}`);
+      } catch (error) {
+        if (attempt > 150) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  const page = async (path: string): Promise<string> => {
+    const response = await get(path);
+    assert.equal(response.status, 200, `${path} answered ${response.status}`);
+    return response.text();
+  };
+  /** Reads `path` until it shows `text` (ten seconds at most: revalidation renders in the background). */
+  const until = async (path: string, text: string): Promise<string> => {
+    const deadline = performance.now() + 10_000;
+    let shown = await page(path);
+    while (!shown.includes(text) && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      shown = await page(path);
+    }
+    return shown;
+  };
+  return { site, get, page, until };
+}
+
+/** The client with the full-access token, loaded from the generated output, and the article's id. */
+async function writer() {
+  const { CmsClient } = await import(pathToFileURL(join(EXAMPLE, 'src', 'cms', 'index.js')).href);
+  const client = new CmsClient({ baseURL: strapi!.url, token: strapi!.tokens.fullAccess });
+  const [article] = await client.articles.find({ filters: { slug: { $eq: SLUG } }, fields: ['title'] });
+  assert.ok(article, `no article ${SLUG}`);
+  return {
+    title: article.title as string,
+    /** Updates the article's title; resolves with the webhook events Strapi delivered for it. */
+    retitle: (title: string) =>
+      relay.deliveries(() => client.articles.update(article.documentId, { title })) as Promise<string[]>,
+    documentId: article.documentId as string,
+  };
+}
+
+/** A delivery without the secret: refused by handleCmsWebhook with 401, nothing revalidated. */
+async function refusedDelivery(site: string, documentId: string): Promise<void> {
+  const refused = await fetch(`${site}/api/revalidate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-strapi-event': 'entry.update' },
+    body: JSON.stringify({
+      event: 'entry.update',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      model: 'article',
+      uid: 'api::article.article',
+      entry: { documentId },
+    }),
+  });
+  assert.equal(refused.status, 401);
+  assert.match(((await refused.json()) as { error: string }).error, /Authorization/);
+}
+
+/** Removes the Cache Components parts of the example: what an app without them would have. */
+function makeLegacyCopy(): void {
+  rmSync(LEGACY, { recursive: true, force: true });
+  const cacheOnly = [join('src', 'app', 'authors'), join('src', 'app', 'search')];
+  cpSync(join(EXAMPLE, 'src'), join(LEGACY, 'src'), {
+    recursive: true,
+    filter: (source) =>
+      !cacheOnly.some((dir) => `${relative(EXAMPLE, source)}${sep}`.startsWith(`${dir}${sep}`)),
+  });
+  for (const file of ['package.json', 'tsconfig.json']) cpSync(join(EXAMPLE, file), join(LEGACY, file));
+  symlinkSync(join(EXAMPLE, 'node_modules'), join(LEGACY, 'node_modules'), 'dir');
+  const slugPage = join(LEGACY, 'src', 'app', 'articles', '[slug]', 'page.tsx');
+  const text = readFileSync(slugPage, 'utf8');
+  const withoutConfig = text.replace("export const ensureStatic = 'navigation';\n", '');
+  assert.notEqual(withoutConfig, text, 'the slug page no longer sets ensureStatic: update this copy');
+  writeFileSync(slugPage, withoutConfig);
+  // Turbopack's root holds both this copy and the example's node_modules it links to.
+  writeFileSync(
+    join(LEGACY, 'next.config.ts'),
+    `import type { NextConfig } from 'next';\n\nconst nextConfig: NextConfig = {\n  cacheComponents: false,\n  turbopack: { root: ${JSON.stringify(ROOT)} },\n  outputFileTracingRoot: ${JSON.stringify(ROOT)},\n};\n\nexport default nextConfig;\n`,
+  );
+  const left = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? left(join(dir, entry.name))
+        : readFileSync(join(dir, entry.name), 'utf8').includes("'use cache'")
+          ? [join(dir, entry.name)]
+          : [],
+    );
+  assert.deepEqual(left(join(LEGACY, 'src', 'app')), [], "a page of the copy still uses 'use cache'");
+}
+
+describe('examples/nextjs', { timeout: 25 * 60_000 }, () => {
   before(async () => {
     assert.ok(
       existsSync(join(DEPS_DIR, 'node_modules', 'cms-typed-client')),
       'the example Strapi is not installed: run npm test (or npm run demo) first',
     );
-    nextPort = await freePort();
+    const relayPort = await freePort();
+    await relay.listen(relayPort);
     strapi = await startDemoStrapi(createDemoApp('nextjs-example', { fresh: true }), {
-      env: { CTC_WEBHOOK_URL: `http://127.0.0.1:${nextPort}/api/revalidate`, CTC_WEBHOOK_SECRET: SECRET },
+      env: { CTC_WEBHOOK_URL: `http://127.0.0.1:${relayPort}/api/revalidate`, CTC_WEBHOOK_SECRET: SECRET },
     });
     Object.assign(env, {
       CMS_URL: strapi.url,
@@ -101,8 +252,12 @@ describe('examples/nextjs', { timeout: 20 * 60_000 }, () => {
   });
 
   after(async () => {
-    if (next?.pid !== undefined && next.exitCode === null) process.kill(-next.pid, 'SIGTERM');
+    for (const server of servers)
+      if (server.pid !== undefined && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
+    await relay.close();
     await strapi?.stop();
+    rmSync(LEGACY, { recursive: true, force: true });
+    console.log(`# next build took (s): ${JSON.stringify(buildSeconds)}`);
   });
 
   it('generates the client into the app and installs the app', async () => {
@@ -112,136 +267,185 @@ describe('examples/nextjs', { timeout: 20 * 60_000 }, () => {
       output: 'src/cms',
       format: 'js',
     });
-    const install = await inExample('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {});
+    const install = await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: EXAMPLE,
+      env: process.env,
+    });
     assert.equal(install.code, 0, install.output);
   });
 
-  it('builds with next build, prerendering every page from Strapi', async () => {
-    rmSync(NEXT_DIR, { recursive: true, force: true });
-    const tsconfig = readFileSync(join(EXAMPLE, 'tsconfig.json'), 'utf8');
-    const build = await inExample(
-      process.execPath,
-      [join(EXAMPLE, 'node_modules/next/dist/bin/next'), 'build'],
-      env,
-    );
-    assert.equal(build.code, 0, build.output);
-    assert.match(build.output, /\/articles\/getting-started-with-strapi-5/);
-    assert.equal(
-      readFileSync(join(EXAMPLE, 'tsconfig.json'), 'utf8'),
-      tsconfig,
-      'next build rewrote the committed tsconfig.json',
-    );
-  });
+  describe('with Cache Components (create-next-app: cacheComponents, partialPrefetching)', () => {
+    const NEXT_DIR = join(EXAMPLE, '.next');
 
-  it('hands revalidate and tags of every request to Next (its fetch cache)', () => {
-    const entries = fetchCache();
-    const list = entries.find((entry) => /\/api\/articles\?fields\[0\]=title/.test(entry.data.url));
-    assert.ok(
-      list,
-      `no cache entry for the article list among:\n${entries.map((e) => e.data.url).join('\n')}`,
-    );
-    assert.equal(list.revalidate, REVALIDATE);
-    // The page passes no tags: the client's default.
-    assert.deepEqual(list.tags, ['cms:articles']);
-    const slug = 'getting-started-with-strapi-5';
-    const one = entries.find((entry) => entry.data.url.includes(`filters[slug][$eq]=${slug}`));
-    assert.ok(one, 'no cache entry for one article');
-    assert.equal(one.revalidate, REVALIDATE);
-    assert.deepEqual(one.tags, ['cms:articles', `article:${slug}`]);
-    for (const entry of entries) {
-      assert.ok(entry.data.url.startsWith(`${strapi!.url}/api/`), entry.data.url);
-      assert.equal(entry.data.status, 200);
-    }
-    // The API token is a request header: Next keeps it out of the cache on disk.
-    for (const file of readdirSync(join(NEXT_DIR, 'cache', 'fetch-cache')))
-      assert.ok(
-        !readFileSync(join(NEXT_DIR, 'cache', 'fetch-cache', file), 'utf8').includes(strapi!.tokens.readOnly),
+    it('builds with next build, prerendering every page from Strapi', async () => {
+      const config = readFileSync(join(EXAMPLE, 'next.config.ts'), 'utf8');
+      assert.match(config, /cacheComponents: true/);
+      assert.match(config, /partialPrefetching: true/);
+      const tsconfig = readFileSync(join(EXAMPLE, 'tsconfig.json'), 'utf8');
+      const output = await nextBuild(EXAMPLE);
+      assert.match(output, /Cache Components enabled/);
+      assert.match(output, /\/articles\/getting-started-with-strapi-5/);
+      assert.equal(
+        readFileSync(join(EXAMPLE, 'tsconfig.json'), 'utf8'),
+        tsconfig,
+        'next build rewrote the committed tsconfig.json',
       );
-  });
-
-  it('makes the pages ISR routes with that period and tag (prerender manifest, route meta)', () => {
-    const manifest = JSON.parse(readFileSync(join(NEXT_DIR, 'prerender-manifest.json'), 'utf8')) as {
-      routes: Record<string, { initialRevalidateSeconds: number | false }>;
-    };
-    assert.equal(manifest.routes['/']?.initialRevalidateSeconds, REVALIDATE);
-    assert.equal(manifest.routes['/articles/meet-the-community']?.initialRevalidateSeconds, REVALIDATE);
-    const meta = JSON.parse(readFileSync(join(NEXT_DIR, 'server', 'app', 'index.meta'), 'utf8')) as {
-      headers: Record<string, string>;
-    };
-    assert.ok(
-      meta.headers['x-next-cache-tags']?.split(',').includes('cms:articles'),
-      JSON.stringify(meta.headers),
-    );
-  });
-
-  it("shows a change Strapi's webhook revalidated; a change whose webhook missed the server stays unseen", async () => {
-    const { CmsClient } = await import(pathToFileURL(join(EXAMPLE, 'src', 'cms', 'index.js')).href);
-    const writer = new CmsClient({ baseURL: strapi!.url, token: strapi!.tokens.fullAccess });
-    const slug = 'meet-the-community';
-    const [article] = await writer.articles.find({ filters: { slug: { $eq: slug } }, fields: ['title'] });
-    assert.equal(article?.title, 'Meet the community');
-
-    // Next does not listen yet: this change's deliveries (entry.update, then entry.publish) reach a
-    // stand-in on Next's port instead, and Strapi does not retry (its webhook runner posts once).
-    const missed = `Missed by the webhook ${Date.now()}`;
-    const events = await deliveriesTo(nextPort, () =>
-      writer.articles.update(article.documentId, { title: missed }),
-    );
-    assert.deepEqual(events, ['entry.update', 'entry.publish']);
-
-    const site = `http://127.0.0.1:${nextPort}`;
-    next = spawn(
-      process.execPath,
-      [join(EXAMPLE, 'node_modules/next/dist/bin/next'), 'start', '-p', String(nextPort), '-H', '127.0.0.1'],
-      { cwd: EXAMPLE, env: { ...process.env, ...env }, stdio: 'ignore', detached: true },
-    );
-    const page = async (path: string) => {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const response = await fetch(`${site}${path}`);
-          if (response.ok) return await response.text();
-        } catch (error) {
-          if (attempt > 150) throw error;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    };
-    const home = await page('/');
-    assert.ok(home.includes('Typed content with cms-types'), 'the home page lists the articles');
-    assert.ok(
-      home.includes('Meet the community') && !home.includes(missed),
-      'without a webhook the page stays as cached (revalidate: an hour)',
-    );
-
-    // A delivery without the secret: refused by handleCmsWebhook, nothing revalidated.
-    const refused = await fetch(`${site}/api/revalidate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-strapi-event': 'entry.update' },
-      body: JSON.stringify({
-        event: 'entry.update',
-        createdAt: new Date().toISOString(),
-        model: 'article',
-        uid: 'api::article.article',
-        entry: { documentId: article.documentId },
-      }),
     });
-    assert.equal(refused.status, 401);
-    assert.match(((await refused.json()) as { error: string }).error, /Authorization/);
-    assert.ok(!(await page('/')).includes(missed), 'a refused delivery revalidates nothing');
 
-    // Through the webhook: Strapi posts to the route handler, which revalidates `cms:articles`.
-    const fresh = `Fresh through the webhook ${Date.now()}`;
-    await writer.articles.update(article.documentId, { title: fresh });
-    const deadline = Date.now() + 10_000;
-    let shown = await page('/');
-    while (!shown.includes(fresh) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      shown = await page('/');
-    }
-    assert.ok(shown.includes(fresh), 'the home page shows the change once the webhook revalidated its tag');
-    assert.ok(
-      (await page(`/articles/${slug}`)).includes(fresh),
-      "the article's page too: its read carries cms:articles",
-    );
+    it('hands revalidate and tags of every request to Next (its fetch cache)', () => {
+      const entries = fetchCache(EXAMPLE);
+      const list = entries.find((entry) => /\/api\/articles\?fields\[0\]=title/.test(entry.data.url));
+      assert.ok(
+        list,
+        `no cache entry for the article list among:\n${entries.map((e) => e.data.url).join('\n')}`,
+      );
+      assert.equal(list.revalidate, REVALIDATE);
+      // The page passes no tags: the client's default.
+      assert.deepEqual(list.tags, ['cms:articles']);
+      const slug = 'getting-started-with-strapi-5';
+      const one = entries.find((entry) => entry.data.url.includes(`filters[slug][$eq]=${slug}`));
+      assert.ok(one, 'no cache entry for one article');
+      assert.equal(one.revalidate, REVALIDATE);
+      assert.deepEqual(one.tags, ['cms:articles', `article:${slug}`]);
+      for (const entry of entries) {
+        assert.ok(entry.data.url.startsWith(`${strapi!.url}/api/`), entry.data.url);
+        assert.equal(entry.data.status, 200);
+      }
+      // The API token is a request header: Next keeps it out of the cache on disk.
+      for (const file of readdirSync(join(NEXT_DIR, 'cache', 'fetch-cache')))
+        assert.ok(
+          !readFileSync(join(NEXT_DIR, 'cache', 'fetch-cache', file), 'utf8').includes(
+            strapi!.tokens.readOnly,
+          ),
+        );
+    });
+
+    it("prerenders the pages with their period and the client's tags, the 'use cache' page's too", () => {
+      const manifest = JSON.parse(readFileSync(join(NEXT_DIR, 'prerender-manifest.json'), 'utf8')) as {
+        routes: Record<string, { initialRevalidateSeconds: number | false }>;
+      };
+      assert.equal(manifest.routes['/']?.initialRevalidateSeconds, REVALIDATE);
+      assert.equal(manifest.routes[`/articles/${SLUG}`]?.initialRevalidateSeconds, REVALIDATE);
+      // cacheLife('hours'): revalidate an hour.
+      assert.equal(manifest.routes['/authors']?.initialRevalidateSeconds, 3600);
+      const tags = (route: string) =>
+        (
+          JSON.parse(readFileSync(join(NEXT_DIR, 'server', 'app', `${route}.meta`), 'utf8')) as {
+            headers: Record<string, string>;
+          }
+        ).headers['x-next-cache-tags']?.split(',') ?? [];
+      assert.ok(tags('index').includes('cms:articles'), tags('index').join());
+      // The tags of the read inside the 'use cache' function (no cache options) reached its entry and the page.
+      assert.ok(tags('authors').includes('cms:authors'), tags('authors').join());
+    });
+
+    it("serves the pages; a change shows where its webhook revalidated the client's tags, never before", async () => {
+      const next = await nextStart(EXAMPLE);
+      const article = await writer();
+      const before = article.title;
+      const search = `/search?q=${encodeURIComponent('community')}`;
+      // The 'use cache' search runs at request time (searchParams): this request fills its entry.
+      assert.ok((await next.page(search)).includes(before), 'the search finds the article');
+      assert.ok((await next.page('/')).includes(before));
+      assert.ok((await next.page('/authors')).includes(before));
+
+      // Strapi's webhook for this change (entry.update, then entry.publish) is dropped by the relay.
+      const missed = `Missed by the webhook ${performance.now()}`;
+      assert.deepEqual(await article.retitle(missed), ['entry.update', 'entry.publish']);
+      const home = await next.page('/');
+      assert.ok(home.includes(before) && !home.includes(missed), 'a fetch-cached read stays as cached');
+      const found = await next.page(search);
+      assert.ok(found.includes(before) && !found.includes(missed), "a 'use cache' entry stays as cached");
+      // The uncached read under <Suspense> (the last changed article) reads Strapi on every request.
+      const authors = await next.until('/authors', `Last changed: <!-- -->${missed}`);
+      assert.ok(
+        authors.includes(`Last changed: <!-- -->${missed}`),
+        'the uncached read shows the change at once',
+      );
+      assert.ok(authors.includes(`>${before}</a>`), "the 'use cache' author list stays as cached");
+
+      await refusedDelivery(next.site, article.documentId);
+      assert.ok(!(await next.page('/')).includes(missed), 'a refused delivery revalidates nothing');
+
+      // Through the webhook: Strapi posts to the route handler, which revalidates the change's tags.
+      relay.target = next.site;
+      const fresh = `Fresh through the webhook ${performance.now()}`;
+      assert.deepEqual(await article.retitle(fresh), ['entry.update', 'entry.publish']);
+      assert.ok((await next.until('/', fresh)).includes(fresh), 'the list shows the change (cms:articles)');
+      assert.ok(
+        (await next.until(`/articles/${SLUG}`, fresh)).includes(fresh),
+        "the article's page too: its read carries cms:articles",
+      );
+      assert.ok(
+        (await next.until(search, fresh)).includes(fresh),
+        "the 'use cache' search entry: the tags of the client's read are its tags",
+      );
+      assert.ok(
+        (await next.until('/authors', `>${fresh}</a>`)).includes(`>${fresh}</a>`),
+        "the 'use cache' author list: an article's change revalidates cms:authors, which populates articles",
+      );
+      relay.target = undefined;
+    });
+
+    it('answers an unknown slug with 404 and the not-found page', async () => {
+      const next = await nextStart(EXAMPLE);
+      const response = await next.get('/articles/no-such-article');
+      assert.equal(response.status, 404);
+      assert.match(await response.text(), /No article or page at this address/);
+    });
+  });
+
+  describe('without Cache Components (cacheComponents: false)', () => {
+    const NEXT_DIR = join(LEGACY, '.next');
+
+    it('builds the same pages with next build', async () => {
+      makeLegacyCopy();
+      const output = await nextBuild(LEGACY);
+      assert.doesNotMatch(output, /Cache Components enabled/);
+      assert.match(output, new RegExp(`/articles/${SLUG}`));
+    });
+
+    it('hands revalidate and tags to the fetch cache and makes ISR routes with them', () => {
+      const entries = fetchCache(LEGACY);
+      const one = entries.find((entry) => entry.data.url.includes(`filters[slug][$eq]=${SLUG}`));
+      assert.ok(one, 'no cache entry for one article');
+      assert.equal(one.revalidate, REVALIDATE);
+      assert.deepEqual(one.tags, ['cms:articles', `article:${SLUG}`]);
+      const manifest = JSON.parse(readFileSync(join(NEXT_DIR, 'prerender-manifest.json'), 'utf8')) as {
+        routes: Record<string, { initialRevalidateSeconds: number | false }>;
+      };
+      assert.equal(manifest.routes['/']?.initialRevalidateSeconds, REVALIDATE);
+      assert.equal(manifest.routes[`/articles/${SLUG}`]?.initialRevalidateSeconds, REVALIDATE);
+      const meta = JSON.parse(readFileSync(join(NEXT_DIR, 'server', 'app', 'index.meta'), 'utf8')) as {
+        headers: Record<string, string>;
+      };
+      assert.ok(
+        meta.headers['x-next-cache-tags']?.split(',').includes('cms:articles'),
+        JSON.stringify(meta.headers),
+      );
+    });
+
+    it('shows a change once its webhook arrived, not before', async () => {
+      const next = await nextStart(LEGACY);
+      const article = await writer();
+      const before = article.title;
+      assert.ok((await next.page(`/articles/${SLUG}`)).includes(before));
+      const missed = `Missed without Cache Components ${performance.now()}`;
+      assert.deepEqual(await article.retitle(missed), ['entry.update', 'entry.publish']);
+      const home = await next.page('/');
+      assert.ok(
+        home.includes(before) && !home.includes(missed),
+        'without a webhook the page stays as cached',
+      );
+      await refusedDelivery(next.site, article.documentId);
+      relay.target = next.site;
+      const fresh = `Fresh without Cache Components ${performance.now()}`;
+      assert.deepEqual(await article.retitle(fresh), ['entry.update', 'entry.publish']);
+      assert.ok((await next.until('/', fresh)).includes(fresh), 'the list shows the change');
+      assert.ok((await next.until(`/articles/${SLUG}`, fresh)).includes(fresh), "and the article's page");
+      relay.target = undefined;
+      const unknown = await next.get('/articles/no-such-article');
+      assert.equal(unknown.status, 404);
+    });
   });
 });

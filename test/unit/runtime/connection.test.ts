@@ -147,7 +147,8 @@ describe('CmsConnectionError from real sockets', () => {
       const { error, url, elapsed } = await connectionFailure(silent, { timeout: 200 });
       assert.equal(error.message, `Request timed out after 200 ms: ${url}`);
       assert.ok(elapsed >= 190 && elapsed < 5000, `aborted after ${elapsed} ms`);
-      assert.equal((error.cause as { name?: unknown }).name, 'AbortError');
+      // The client's timeout is an AbortSignal.timeout: the cause is the DOM's TimeoutError.
+      assert.equal((error.cause as { name?: unknown }).name, 'TimeoutError');
     });
 
     it('the timeout covers the body: headers sent, body stalled', async () => {

@@ -1,17 +1,21 @@
 import type { Metadata } from 'next';
-import type { ReactNode } from 'react';
+import Link from 'next/link';
+import './globals.css';
 
 export const metadata: Metadata = {
   title: 'cms-typed-client with Next.js',
   description: 'Strapi content in server components, typed end to end and cached by tag.',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default function RootLayout({ children }: LayoutProps<'/'>) {
   return (
     <html lang="en">
-      <body
-        style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 760, margin: '2rem auto', padding: '0 1rem' }}
-      >
+      <body>
+        <nav style={{ display: 'flex', gap: '1rem', padding: '1rem' }}>
+          <Link href="/">Articles</Link>
+          <Link href="/authors">Authors</Link>
+          <Link href="/search?q=strapi">Search</Link>
+        </nav>
         {children}
       </body>
     </html>

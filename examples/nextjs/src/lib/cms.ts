@@ -3,7 +3,7 @@
  * handlers), so the API token never reaches the browser. CMS_URL and CMS_TOKEN come from the
  * environment (`.env.local`, or the shell for `next build`).
  */
-import { CmsClient } from '../cms';
+import { CmsClient } from '@/cms';
 
 export const CMS_URL = process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 

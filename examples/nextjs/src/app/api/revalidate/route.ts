@@ -1,5 +1,5 @@
 import { revalidateTag } from 'next/cache';
-import { handleCmsWebhook, isCmsWebhookError } from '../../../cms';
+import { handleCmsWebhook, isCmsWebhookError } from '@/cms';
 
 /**
  * POST /api/revalidate: Strapi's webhook (Settings > Webhooks: this URL, the header

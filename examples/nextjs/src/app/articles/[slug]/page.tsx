@@ -1,11 +1,8 @@
 import type { Metadata } from 'next';
+import Image from 'next/image';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { cms, mediaUrl, REVALIDATE_SECONDS } from '../../../lib/cms';
-
-interface Props {
-  params: Promise<{ slug: string }>;
-}
+import { cms, mediaUrl, REVALIDATE_SECONDS } from '@/lib/cms';
 
 /**
  * One article by slug, with its author and categories; tagged `cms:articles` by the client and
@@ -22,18 +19,27 @@ async function article(slug: string) {
   return found;
 }
 
+/**
+ * Every part of this page is cached data (Cache Components): a slug `generateStaticParams` did
+ * not list is rendered in full before the answer starts, so an article added later is served
+ * (and kept) on its first request, and an unknown slug answers 404 with src/app/not-found.tsx.
+ * Without it, partial prefetching would stream the page's shell first, and `notFound()` would
+ * come with a 200 (and `noindex`).
+ */
+export const ensureStatic = 'navigation';
+
 /** The pages `next build` prerenders: one per article the CMS has at build time. */
 export async function generateStaticParams(): Promise<{ slug: string }[]> {
   const articles = await cms.articles.find({ fields: ['slug'] }, { revalidate: REVALIDATE_SECONDS });
   return articles.flatMap((entry) => (entry.slug ? [{ slug: entry.slug }] : []));
 }
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params }: PageProps<'/articles/[slug]'>): Promise<Metadata> {
   const entry = await article((await params).slug);
   return { title: entry?.title ?? 'Not found', description: entry?.excerpt ?? null };
 }
 
-export default async function ArticlePage({ params }: Props) {
+export default async function ArticlePage({ params }: PageProps<'/articles/[slug]'>) {
   const entry = await article((await params).slug);
   if (!entry) notFound();
   return (
@@ -42,14 +48,14 @@ export default async function ArticlePage({ params }: Props) {
         <Link href="/">← All articles</Link>
       </p>
       <h1>{entry.title}</h1>
-      {entry.cover ? (
-        // biome-ignore lint/performance/noImgElement: Strapi already serves resized formats of each image
-        <img
+      {entry.cover?.width && entry.cover.height ? (
+        // Strapi already serves resized formats of each image: Next serves it as it is.
+        <Image
+          unoptimized
           src={mediaUrl(entry.cover.url)}
           alt={entry.cover.alternativeText ?? entry.title}
-          width={entry.cover.width ?? undefined}
-          height={entry.cover.height ?? undefined}
-          style={{ maxWidth: '100%', height: 'auto' }}
+          width={entry.cover.width}
+          height={entry.cover.height}
         />
       ) : null}
       <p>
