@@ -109,9 +109,12 @@ describe('options: the typed result', () => {
         outputDir: join(cwd, 'src/cms'),
         outputLabel: 'src/cms',
         format: 'ts',
+        formatSource: '--format',
         force: true,
+        takeOver: true,
         json: false,
         projectRoot: cwd,
+        notices: [],
       },
     );
     assert.equal(resolveGenerate([...BASE, '--force=false'], { cwd, env: {} }).force, false);
@@ -134,6 +137,7 @@ describe('options: the typed result', () => {
       snapshot: undefined,
       strict: true,
       json: false,
+      notices: [],
     });
   });
 });
@@ -227,7 +231,7 @@ describe('options: invalid values get clear messages', () => {
       [['src/cms'], /^"cms-types" in .* must be an object .*, got an array$/],
       [
         { outptu: 'src/cms' },
-        /^"cms-types" in .* has an unknown key 'outptu'\. Did you mean output\? Known keys: url, output, format$/,
+        /^"cms-types" in .* has an unknown key 'outptu'\. Did you mean output\? Known keys: url, output, format, importExtension, schema$/,
       ],
       [
         { token: 'abc' },
@@ -289,12 +293,12 @@ describe('options: through the command line', () => {
       const { text } = await run([command, '--help'], cwd);
       assert.match(
         text,
-        /Project config: "cms-types": \{ "url", "output", "format" \} in package\.json; flags, then CMS_URL, win over it\./,
+        /Project config: "cms-types": \{ "url", "output", "format", "importExtension"(?:, "schema")? \} in package\.json \(cms-types init writes it\); flags, then CMS_URL, win over it\./,
       );
     }
     assert.match(
       (await run(['check', '--help'], cwd)).text,
-      /Project config: "cms-types": \{ "url", "output" \}/,
+      /Project config: "cms-types": \{ "url", "output", "schema" \}/,
     );
     assert.match(
       (await run(['--help'], cwd)).text,
