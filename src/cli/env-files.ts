@@ -31,13 +31,22 @@ export interface EnvFiles {
   from: Record<string, string>;
   /** Files that exist but could not be read, with why (never their content). */
   problems: string[];
+  /**
+   * Every value the files give `CMS_TOKEN`, used or not (the shell's may win): no message may
+   * show them.
+   */
+  secrets: string[];
 }
+
+/** The variable whose value is a secret. */
+const SECRET = 'CMS_TOKEN';
 
 /** Reads the `.env` files of `root` into a copy of `env`; the shell's values win. */
 export function loadEnvFiles(root: string, env: NodeJS.ProcessEnv): EnvFiles {
   const merged: NodeJS.ProcessEnv = { ...env };
   const from: Record<string, string> = {};
   const problems: string[] = [];
+  const secrets: string[] = [];
   for (const name of envFileNames(env.NODE_ENV)) {
     let text: string;
     try {
@@ -49,12 +58,14 @@ export function loadEnvFiles(root: string, env: NodeJS.ProcessEnv): EnvFiles {
       continue;
     }
     for (const [key, value] of Object.entries(parseDotenv(text))) {
-      if (!key.startsWith(ENV_PREFIX) || merged[key] !== undefined) continue;
+      if (!key.startsWith(ENV_PREFIX)) continue;
+      if (key === SECRET && value !== '') secrets.push(value);
+      if (merged[key] !== undefined) continue;
       merged[key] = value;
       from[key] = name;
     }
   }
-  return { env: merged, from, problems };
+  return { env: merged, from, problems, secrets };
 }
 
 const KEY = /^\s*(?:export\s+)?([A-Za-z_][\w.-]*)\s*(?:=|:\s)/;

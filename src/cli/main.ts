@@ -205,6 +205,7 @@ export async function main(
   // Every message, progress and error alike, shows at most a short prefix of a token.
   const secrets = [
     env.CMS_TOKEN,
+    ...files.secrets,
     ...rest.filter((_, index) => rest[index - 1] === '--token'),
     ...rest.filter((arg) => arg.startsWith('--token=')).map((arg) => arg.slice(8)),
   ].filter((value): value is string => typeof value === 'string' && value.length > 0);
