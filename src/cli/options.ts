@@ -47,7 +47,7 @@ export const WATCH_FLAGS = defineFlags({
     type: 'string',
     value: 'ts|js|none',
     description:
-      "With --format ts: the imports' extension ('./types.ts', './types.js', './types'); default: from tsconfig.json",
+      "With --format ts: the imports' extension ('./types.ts', './types.js', './types'); default: the config, else from tsconfig.json",
   },
   json: {
     type: 'boolean',
