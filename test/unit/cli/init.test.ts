@@ -188,6 +188,37 @@ describe('cms-types init', () => {
     assert.equal(manifest(project).json['cms-types']?.url, 'http://localhost:1337');
   });
 
+  it('replaces the scripts the init of 0.1 wrote (settings as flags) without --force', async () => {
+    const project = createProject('init-earlier', {
+      name: 'x',
+      scripts: {
+        'cms:pull': "cms-types pull --url http://old.test --schema 'cms schema.json'",
+        'cms:generate': "cms-types generate --schema 'cms schema.json' --output src/cms --format ts",
+        'cms:check': "cms-types check --schema 'cms schema.json' --output src/cms --strict",
+      },
+    });
+    const run = await runCli(
+      [
+        'init',
+        '--url',
+        'http://old.test',
+        '--output',
+        'src/cms',
+        '--format',
+        'ts',
+        '--schema',
+        'cms schema.json',
+      ],
+      { cwd: project },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(manifest(project).json.scripts, {
+      'cms:pull': 'cms-types pull',
+      'cms:generate': 'cms-types generate',
+      'cms:check': 'cms-types check --strict',
+    });
+  });
+
   it('refuses bad answers', async () => {
     const project = createProject('init-bad');
     const badUrl = await runCli(['init', '--url', 'localhost:1337', '--output', 'src/cms'], { cwd: project });
