@@ -11,6 +11,11 @@ export const EXIT = {
   schema: 4,
   /** `check --strict` found the generated code out of date. */
   drift: 5,
+  /**
+   * Files cms-types did not write are where it would write (generate, watch, pull, init);
+   * nothing was written. `--force` replaces them.
+   */
+  conflict: 6,
   /** Interrupted (Ctrl-C) during generate or check; nothing was changed. */
   interrupted: 130,
 } as const;

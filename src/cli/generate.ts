@@ -20,7 +20,9 @@ import { readSnapshot } from './snapshot.ts';
 import { summaryLines } from './summary.ts';
 import { projectCompilerOptions } from './tsconfig.ts';
 import {
+  conflictError,
   fileChecksums,
+  filesInTheWay,
   type OutputMeta,
   outputDrift,
   readMeta,
@@ -34,7 +36,11 @@ import {
  */
 export function importChoice(settings: GenerateOptions): ImportExtensionChoice | undefined {
   if (settings.format !== 'ts') return undefined;
-  if (settings.importExtension) return { extension: settings.importExtension, reason: '--import-extension' };
+  if (settings.importExtension)
+    return {
+      extension: settings.importExtension,
+      reason: settings.importExtensionSource ?? '--import-extension',
+    };
   try {
     const project = projectCompilerOptions(settings.outputDir, settings.projectRoot);
     const choice = chooseImportExtension(project?.options);
@@ -77,6 +83,33 @@ export function currentHash(
   return intact ? meta.hash : undefined;
 }
 
+/**
+ * The names a generation in `format` writes (generateFiles's, which do not depend on the
+ * schema), so that files in the way are found before anything is fetched; writeOutput checks
+ * the real list again.
+ */
+export function plannedNames(format: GenerateOptions['format']): string[] {
+  const parts = runtimeAssets().surface.parts;
+  if (format === 'ts')
+    return ['runtime', ...parts, 'types', 'client', 'routes', 'index'].map((name) => `${name}.ts`);
+  return [
+    'runtime.js',
+    'runtime.d.ts',
+    ...parts.map((part) => `${part}.js`),
+    ...['types', 'client', 'routes', 'index'].flatMap((name) => [`${name}.js`, `${name}.d.ts`]),
+  ];
+}
+
+/**
+ * Refuses (OutputConflictError) when files no generation wrote are where this one would
+ * write, unless `--force` takes them over.
+ */
+export function checkOutputFolder(settings: GenerateOptions, names = plannedNames(settings.format)): void {
+  if (settings.takeOver) return;
+  const blocking = filesInTheWay(settings.outputDir, names);
+  if (blocking.length > 0) throw conflictError(settings.outputLabel, blocking);
+}
+
 /** One generation; `knownHash` skips the `/schema-hash` call (watch mode got it from the stream). */
 export async function runGenerate(
   settings: GenerateOptions,
@@ -85,6 +118,7 @@ export async function runGenerate(
 ): Promise<GenerateResult> {
   const { out } = context;
   const version = packageVersion();
+  checkOutputFolder(settings);
   const meta = readMeta(settings.outputDir);
   const stored = currentHash(settings, meta);
   const { source } = settings;
@@ -118,6 +152,7 @@ export async function runGenerate(
   // The previous output's schema, from its state file: works offline, and after any source.
   const previous = meta && isSchemaOutline(meta.outline) ? meta.outline : undefined;
   const changes = previous ? diffSchemas(previous, outline) : null;
+  for (const line of switchLines(settings, meta, imports)) out.warn(line);
   writeOutput(
     settings.outputDir,
     files,
@@ -132,6 +167,7 @@ export async function runGenerate(
       outline,
     },
     options.hook,
+    { takeOver: settings.takeOver, label: settings.outputLabel },
   );
   const apiTypes = Object.keys(payload.schema.contentTypes).filter((uid) => uid.startsWith('api::')).length;
   // The runtime's parts (runtime-auth-methods.js...) are counted, not listed.
@@ -170,6 +206,30 @@ export async function runGenerate(
       changes,
     });
   return { written: true, hash: payload.hash, files: Object.keys(files), changes };
+}
+
+/**
+ * What this generation changes about the output already there, besides the schema: its format
+ * (js <-> ts) and the extension of the imports between the `.ts` files. Never silent.
+ */
+export function switchLines(
+  settings: GenerateOptions,
+  meta: OutputMeta | undefined,
+  imports: ImportExtensionChoice | undefined,
+): string[] {
+  if (!meta) return [];
+  const label = settings.outputLabel;
+  if (meta.format !== settings.format) {
+    const files = (format: string) => (format === 'ts' ? '.ts' : '.js + .d.ts');
+    return [
+      `switching ${label} from ${meta.format} to ${settings.format} output (the existing output is ${meta.format}; ${settings.formatSource} says ${settings.format}): its ${files(meta.format)} files are replaced by ${files(settings.format)} files.`,
+    ];
+  }
+  if (imports && meta.imports !== undefined && meta.imports !== imports.extension)
+    return [
+      `switching the imports between the files of ${label} from '${siblingSpecifier('types', meta.imports)}' to '${siblingSpecifier('types', imports.extension)}' (${imports.reason}).`,
+    ];
+  return [];
 }
 
 /** `--json`: one line on stdout per generation. */

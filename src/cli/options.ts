@@ -1,18 +1,19 @@
 /**
  * The one place where `generate`, `watch`, `pull` and `check` learn their settings: argv (typed
- * by the flag tables below), the environment and the project config become one fully resolved,
- * typed options object per command. Precedence: flag, then environment, then the project
- * config, then the default; `generate --schema <file>` reads no URL at all. Nothing downstream
- * asks "was this set?" again.
+ * by the flag tables below), the environment (the shell's, then the project's .env files) and
+ * the project config become one fully resolved, typed options object per command. Precedence:
+ * flag, then environment, then the project config, then (for the format) the existing output,
+ * then the default; a snapshot (`--schema`, or "schema" in the config) reads no URL at all.
+ * Nothing downstream asks "was this set?" again.
  */
 import { relative, resolve } from 'node:path';
 import type { OutputFormat } from '../codegen/generate.ts';
 import { type ImportExtension, isImportExtension } from '../codegen/specifiers.ts';
 import { defineFlags, type FlagValues, parseFlags, UsageError } from './args.ts';
 import { type LoadedConfig, loadProjectConfig, type ProjectConfig } from './project-config.ts';
-import { normalizeUrl, type Remote } from './remote.ts';
+import { type Remote, strapiUrl } from './remote.ts';
 import type { SnapshotFile } from './snapshot.ts';
-import { resolveOutput } from './writer.ts';
+import { readMeta, resolveOutput } from './writer.ts';
 
 /** Flags of `watch` (and of `generate`, which adds `--schema`). */
 export const WATCH_FLAGS = defineFlags({
@@ -34,14 +35,19 @@ export const WATCH_FLAGS = defineFlags({
   format: {
     type: 'string',
     value: 'js|ts',
-    description: 'js: compiled .js plus .d.ts (default); ts: raw .ts files',
+    description:
+      'js: compiled .js plus .d.ts; ts: raw .ts files (default: the config, else the existing output, else js)',
   },
-  force: { type: 'boolean', description: 'Regenerate even when the schema hash is unchanged' },
+  force: {
+    type: 'boolean',
+    description:
+      'Regenerate even when the schema hash is unchanged, and replace files in the output folder that cms-types did not write',
+  },
   'import-extension': {
     type: 'string',
     value: 'ts|js|none',
     description:
-      "With --format ts: the imports' extension ('./types.ts', './types.js', './types'); default: from tsconfig.json",
+      "With --format ts: the imports' extension ('./types.ts', './types.js', './types'); default: the config, else from tsconfig.json",
   },
   json: {
     type: 'boolean',
@@ -66,7 +72,12 @@ export const PULL_FLAGS = defineFlags({
   schema: {
     type: 'string',
     value: '<file>',
-    description: "File to save Strapi's schema payload in, e.g. cms-schema.json (required); commit it",
+    description:
+      "File to save Strapi's schema payload in, e.g. cms-schema.json (required, here or in the config); commit it",
+  },
+  force: {
+    type: 'boolean',
+    description: 'Replace a --schema file that is not a schema snapshot (cms-types pull wrote none there)',
   },
 });
 
@@ -109,6 +120,8 @@ export const ENV = {
 export interface ResolveContext {
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** The .env file each variable not set in the shell came from (src/cli/env-files.ts). */
+  envFiles?: Readonly<Record<string, string>>;
   /** Cancels every request (Ctrl-C); passed on to the remote. */
   signal?: AbortSignal;
 }
@@ -132,11 +145,23 @@ export interface GenerateOptions {
   /** The output folder as messages show it, relative to the working directory. */
   outputLabel: string;
   format: OutputFormat;
+  /** Where the format came from, as messages name it (`--format`, the config, the existing output). */
+  formatSource: string;
+  /** `--force`: regenerate even when the schema hash is unchanged. */
   force: boolean;
+  /** `--force`: replace files in the output folder that no generation wrote. */
+  takeOver: boolean;
   /** The project root (folder of package.json): the tsconfig.json lookup stops there. */
   projectRoot: string;
-  /** `--import-extension`; without it `--format ts` reads the nearest tsconfig.json (importChoice). */
+  /**
+   * `--import-extension` or the config's `importExtension`; without it `--format ts` reads the
+   * nearest tsconfig.json (importChoice).
+   */
   importExtension?: ImportExtension;
+  /** Where importExtension came from (`--import-extension`, the config). */
+  importExtensionSource?: string;
+  /** Lines to show on stderr before running: what was made of a URL (a trailing /api dropped). */
+  notices: string[];
   /** `--json`: the result and the schema changes as one JSON line on stdout; messages go to stderr. */
   json: boolean;
 }
@@ -179,16 +204,22 @@ export interface CheckOptions {
   strict: boolean;
   /** `--json`: print the report as JSON instead of messages. */
   json: boolean;
+  /** Lines to show on stderr before running (see GenerateOptions.notices). */
+  notices: string[];
 }
 
 /** The settings of `pull`. */
 export interface PullOptions {
   remote: Remote;
   snapshot: SnapshotFile;
+  /** `--force`: replace a file at the snapshot's path that is not a snapshot. */
+  takeOver: boolean;
+  /** Lines to show on stderr before running (see GenerateOptions.notices). */
+  notices: string[];
 }
 
 /** Where a setting's value came from. */
-export type Source = 'flag' | 'env' | 'config' | 'default';
+export type Source = 'flag' | 'env' | 'config' | 'output' | 'default';
 
 /** A setting's value with its source, and the name messages give that source. */
 export interface Setting<T> {
@@ -201,12 +232,15 @@ export interface Setting<T> {
 /** The first of flag, environment variable, config key that is set. */
 function pick(
   flag: { name: string; value: string | undefined },
-  env: { name: string; value: string | undefined } | undefined,
+  env: { name: string; context: ResolveContext } | undefined,
   config: { key: keyof ProjectConfig; loaded: LoadedConfig } | undefined,
 ): Setting<string> | undefined {
   if (flag.value !== undefined) return { value: flag.value, source: 'flag', label: `--${flag.name}` };
-  if (env?.value !== undefined && env.value !== '')
-    return { value: env.value, source: 'env', label: env.name };
+  const fromEnv = env?.context.env[env.name];
+  if (env && fromEnv !== undefined && fromEnv !== '') {
+    const file = env.context.envFiles?.[env.name];
+    return { value: fromEnv, source: 'env', label: file ? `${env.name} (from ${file})` : env.name };
+  }
   const fromConfig = config?.loaded.config[config.key];
   if (config && fromConfig !== undefined)
     return { value: fromConfig, source: 'config', label: config.loaded.label(config.key) };
@@ -219,11 +253,7 @@ export function urlSetting(
   context: ResolveContext,
   loaded: LoadedConfig,
 ): Setting<string> | undefined {
-  return pick(
-    { name: 'url', value: flag },
-    { name: ENV.url, value: context.env[ENV.url] },
-    { key: 'url', loaded },
-  );
+  return pick({ name: 'url', value: flag }, { name: ENV.url, context }, { key: 'url', loaded });
 }
 
 /** The output setting: --output (relative to the working directory), then the config (relative to its package.json). */
@@ -231,13 +261,24 @@ export function outputSetting(flag: string | undefined, loaded: LoadedConfig): S
   return pick({ name: 'output', value: flag }, undefined, { key: 'output', loaded });
 }
 
-/** The format setting: --format, then the config, then `js`; anything but js or ts is refused. */
-export function formatSetting(flag: string | undefined, loaded: LoadedConfig): Setting<OutputFormat> {
-  const picked = pick({ name: 'format', value: flag }, undefined, { key: 'format', loaded }) ?? {
-    value: 'js',
-    source: 'default',
-    label: 'the default',
-  };
+/**
+ * The format setting: --format, then the config, then the format of the output already in the
+ * folder (`existing`, so that a plain generate never switches it), then `js`; anything but js
+ * or ts is refused.
+ */
+export function formatSetting(
+  flag: string | undefined,
+  loaded: LoadedConfig,
+  existing?: { format: OutputFormat; label: string },
+): Setting<OutputFormat> {
+  const picked = pick({ name: 'format', value: flag }, undefined, { key: 'format', loaded }) ??
+    (existing
+      ? { value: existing.format, source: 'output', label: `the existing output in ${existing.label}` }
+      : undefined) ?? {
+      value: 'js',
+      source: 'default',
+      label: 'the default',
+    };
   const { value } = picked;
   if (value !== 'js' && value !== 'ts')
     throw new UsageError(`${picked.label} must be js or ts, got '${value}'`);
@@ -246,8 +287,46 @@ export function formatSetting(flag: string | undefined, loaded: LoadedConfig): S
 
 /** The token: --token, then CMS_TOKEN (never the config: package.json is committed). */
 export function tokenSetting(flag: string | undefined, context: ResolveContext): string | undefined {
-  return pick({ name: 'token', value: flag }, { name: ENV.token, value: context.env[ENV.token] }, undefined)
-    ?.value;
+  return pick({ name: 'token', value: flag }, { name: ENV.token, context }, undefined)?.value;
+}
+
+/**
+ * The import extension of `--format ts`: --import-extension, then the config's
+ * `importExtension` (which a js format ignores); anything but ts, js or none is refused.
+ */
+export function importExtensionSetting(
+  flag: string | undefined,
+  loaded: LoadedConfig,
+  format: OutputFormat,
+): Setting<ImportExtension> | undefined {
+  const picked = pick({ name: 'import-extension', value: flag }, undefined, {
+    key: 'importExtension',
+    loaded,
+  });
+  if (!picked) return undefined;
+  if (!isImportExtension(picked.value))
+    throw new UsageError(`${picked.label} must be ts, js or none, got '${picked.value}'`);
+  if (format !== 'ts') {
+    if (picked.source === 'flag')
+      throw new UsageError(
+        '--import-extension applies to --format ts only (the js format imports real .js files)',
+      );
+    return undefined;
+  }
+  return { ...picked, value: picked.value };
+}
+
+/** The snapshot file: --schema (relative to the working directory), then the config's `schema` (to its package.json). */
+function snapshotSetting(
+  flag: string | undefined,
+  context: ResolveContext,
+  loaded: LoadedConfig,
+): SnapshotFile | undefined {
+  if (flag !== undefined) return snapshotFile(flag, context);
+  const configured = loaded.config.schema;
+  if (configured === undefined) return undefined;
+  const path = resolve(loaded.root, configured);
+  return { path, label: relative(context.cwd, path) || configured };
 }
 
 /** Resolves an output setting to its folder, a usage error when it lies outside the project. */
@@ -265,9 +344,17 @@ function outputFolder(
   }
 }
 
-function remoteOf(url: Setting<string>, token: string | undefined, context: ResolveContext): Remote {
+/** The remote of a URL setting; a note about the URL (a trailing /api dropped) goes to `notices`. */
+function remoteOf(
+  url: Setting<string>,
+  token: string | undefined,
+  context: ResolveContext,
+  notices: string[],
+): Remote {
+  const parsed = strapiUrl(url.value, url.label);
+  if (parsed.note) notices.push(parsed.note);
   return {
-    url: normalizeUrl(url.value, url.label),
+    url: parsed.url,
     token,
     ...(context.signal ? { signal: context.signal } : {}),
   };
@@ -289,8 +376,13 @@ export function generateOptions(
     throw new UsageError(
       `give --url or --schema, not both: --schema generates from the snapshot without Strapi; to refresh the snapshot from Strapi run cms-types pull --url ${flags.url} --schema ${flags.schema}`,
     );
-  const url = flags.schema === undefined ? urlSetting(flags.url, context, loaded) : undefined;
-  if (!url && flags.schema === undefined)
+  // A snapshot: --schema, or the config's "schema" unless --url asks for the live schema (watch is always live).
+  const snapshot =
+    command === 'generate' && flags.url === undefined
+      ? snapshotSetting(flags.schema, context, loaded)
+      : undefined;
+  const url = snapshot === undefined ? urlSetting(flags.url, context, loaded) : undefined;
+  if (!url && snapshot === undefined)
     throw new UsageError(
       `cms-types ${command} needs --url <url> (or CMS_URL), e.g. --url http://localhost:1337` +
         (command === 'generate' ? ', or --schema <file> to generate from a snapshot' : ''),
@@ -300,29 +392,32 @@ export function generateOptions(
     throw new UsageError(
       `cms-types ${command} needs --output <dir>, a folder inside your project, e.g. --output src/cms`,
     );
-  const format = formatSetting(flags.format, loaded).value;
   const folder = outputFolder(output, context, loaded);
-  const importExtension = flags['import-extension'];
-  if (importExtension !== undefined) {
-    if (!isImportExtension(importExtension))
-      throw new UsageError(`--import-extension must be ts, js or none, got '${importExtension}'`);
-    if (format !== 'ts')
-      throw new UsageError(
-        '--import-extension applies to --format ts only (the js format imports real .js files)',
-      );
-  }
+  const existing = readMeta(folder.dir)?.format;
+  const format = formatSetting(
+    flags.format,
+    loaded,
+    existing === 'js' || existing === 'ts' ? { format: existing, label: folder.label } : undefined,
+  );
+  const importExtension = importExtensionSetting(flags['import-extension'], loaded, format.value);
+  const notices: string[] = [];
   const source: SchemaSource = url
-    ? { kind: 'server', remote: remoteOf(url, tokenSetting(flags.token, context), context) }
-    : { kind: 'snapshot', snapshot: snapshotFile(flags.schema ?? '', context) };
+    ? { kind: 'server', remote: remoteOf(url, tokenSetting(flags.token, context), context, notices) }
+    : { kind: 'snapshot', snapshot: snapshot ?? snapshotFile(flags.schema ?? '', context) };
   return {
     source,
     outputDir: folder.dir,
     outputLabel: folder.label,
-    format,
+    format: format.value,
+    formatSource: format.label,
     force: flags.force === true,
+    takeOver: flags.force === true,
     json: flags.json === true,
     projectRoot: folder.root,
-    ...(importExtension === undefined ? {} : { importExtension }),
+    notices,
+    ...(importExtension === undefined
+      ? {}
+      : { importExtension: importExtension.value, importExtensionSource: importExtension.label }),
   };
 }
 
@@ -353,14 +448,22 @@ export function checkOptions(
   const output = outputSetting(flags.output, loaded);
   if (!output) throw new UsageError('cms-types check needs --output <dir>, the folder you generate into');
   const folder = outputFolder(output, context, loaded);
-  const url = urlSetting(flags.url, context, loaded);
+  const snapshot = snapshotSetting(flags.schema, context, loaded);
+  // With a snapshot in the config, its "url" is pull's: check asks a server only when told to.
+  const { url: _pulls, ...withoutUrl } = loaded.config;
+  const url =
+    loaded.config.schema !== undefined && flags.schema === undefined
+      ? urlSetting(flags.url, context, { ...loaded, config: withoutUrl })
+      : urlSetting(flags.url, context, loaded);
+  const notices: string[] = [];
   return {
     outputDir: folder.dir,
     outputLabel: folder.label,
-    remote: url ? remoteOf(url, tokenSetting(flags.token, context), context) : undefined,
-    snapshot: flags.schema === undefined ? undefined : snapshotFile(flags.schema, context),
+    remote: url ? remoteOf(url, tokenSetting(flags.token, context), context, notices) : undefined,
+    snapshot,
     strict: flags.strict === true,
     json: flags.json === true,
+    notices,
   };
 }
 
@@ -373,13 +476,17 @@ export function pullOptions(
   const url = urlSetting(flags.url, context, loaded);
   if (!url)
     throw new UsageError('cms-types pull needs --url <url> (or CMS_URL), e.g. --url http://localhost:1337');
-  if (flags.schema === undefined)
+  const snapshot = snapshotSetting(flags.schema, context, loaded);
+  if (snapshot === undefined)
     throw new UsageError(
       'cms-types pull needs --schema <file>, the snapshot to write, e.g. --schema cms-schema.json',
     );
+  const notices: string[] = [];
   return {
-    remote: remoteOf(url, tokenSetting(flags.token, context), context),
-    snapshot: snapshotFile(flags.schema, context),
+    remote: remoteOf(url, tokenSetting(flags.token, context), context, notices),
+    snapshot,
+    takeOver: flags.force === true,
+    notices,
   };
 }
 

@@ -1,8 +1,10 @@
 /**
  * The project config: a `"cms-types"` object in the project's package.json (the nearest one
- * from the working directory upwards), so that `cms-types generate` needs no flags at all:
+ * from the working directory upwards), so that `cms-types generate` needs no flags at all.
+ * `cms-types init` writes it from its answers:
  *
- *     "cms-types": { "url": "http://localhost:1337", "output": "src/cms", "format": "ts" }
+ *     "cms-types": { "url": "http://localhost:1337", "output": "src/cms", "format": "ts",
+ *                    "importExtension": "js", "schema": "cms-schema.json" }
  *
  * Flags and environment variables win over it. The API token has no place here (package.json
  * is committed): it comes from CMS_TOKEN or --token only.
@@ -23,6 +25,13 @@ export interface ProjectConfig {
   output?: string;
   /** `js` or `ts`, like `--format`. */
   format?: string;
+  /** `ts`, `js` or `none`, like `--import-extension` (with format ts only). */
+  importExtension?: string;
+  /**
+   * The schema snapshot file, relative to the package.json, like `--schema`: `generate` and
+   * `check` read it (unless given --url), `pull` writes it.
+   */
+  schema?: string;
 }
 
 /** The config and where it came from. */
@@ -34,7 +43,14 @@ export interface LoadedConfig {
   label(key: keyof ProjectConfig): string;
 }
 
-const KEYS: readonly (keyof ProjectConfig)[] = ['url', 'output', 'format'];
+export const CONFIG_KEYS: readonly (keyof ProjectConfig)[] = [
+  'url',
+  'output',
+  'format',
+  'importExtension',
+  'schema',
+];
+const KEYS = CONFIG_KEYS;
 
 /** Reads the config of the project `cwd` is in; an empty config when there is none. */
 export function loadProjectConfig(cwd: string): LoadedConfig {

@@ -35,6 +35,15 @@ export interface Remote {
  * messages (`CMS_URL`, the project config).
  */
 export function normalizeUrl(raw: string, label = '--url'): string {
+  return strapiUrl(raw, label).url;
+}
+
+/**
+ * A Strapi address checked and made the server's root: a trailing slash, and a trailing `/api`
+ * (the REST prefix, a common mistake) or `/admin` (the admin panel's address) are dropped,
+ * with a `note` saying so; anything that is not an http(s) URL is refused.
+ */
+export function strapiUrl(raw: string, label = '--url'): { url: string; note?: string } {
   let url: URL;
   try {
     url = new URL(raw);
@@ -47,7 +56,18 @@ export function normalizeUrl(raw: string, label = '--url'): string {
     throw new RemoteError(`${label} must start with http:// or https://, got '${raw}'`);
   }
   if (url.search || url.hash) throw new RemoteError(`${label} must not have a query or fragment: '${raw}'`);
-  return url.toString().replace(/\/+$/, '');
+  const given = url.toString().replace(/\/+$/, '');
+  const suffix = /\/(api|admin)$/.exec(given)?.[1];
+  if (suffix === undefined) return { url: given };
+  const root = given.slice(0, -(suffix.length + 1));
+  const why =
+    suffix === 'api'
+      ? `ends in /api, Strapi's REST prefix, which cms-types adds itself (${root}${PLUGIN_PATH})`
+      : "ends in /admin, the admin panel's address";
+  return {
+    url: root,
+    note: `${label} ${given} ${why}: using the Strapi address ${root}. Give ${root} to silence this.`,
+  };
 }
 
 function headers(remote: Remote, extra: Record<string, string> = {}): Record<string, string> {

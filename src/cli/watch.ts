@@ -4,15 +4,18 @@
  * it reconnects with backoff, and a stream silent for longer than three heartbeats is taken
  * for dead and replaced (the plugin names its heartbeat interval in a response header). It
  * regenerates at most once per hash: a reconnect that finds the stored hash writes nothing,
- * `--force` included (that applies to the first connection only).
+ * `--force` included (that applies to the first connection only). Files it did not write in
+ * the output folder are a refusal before it connects, and at every regeneration (the previous
+ * output stays; it watches on), unless `--force` takes them over.
  */
 import { isSchemaError } from '../codegen/validate.ts';
 import type { CliContext } from './context.ts';
 import { readEventStream } from './event-stream.ts';
-import { currentHash, runGenerate } from './generate.ts';
+import { checkOutputFolder, currentHash, runGenerate } from './generate.ts';
 import { TransportError } from './http.ts';
 import type { LiveGenerateOptions, WatchOptions } from './options.ts';
 import { RemoteError, request } from './remote.ts';
+import { OutputConflictError } from './writer.ts';
 
 export async function watch(
   settings: LiveGenerateOptions,
@@ -31,6 +34,7 @@ export async function watch(
   let reported = false;
   let force = settings.force === true;
   let wait: number | undefined;
+  checkOutputFolder(settings);
   out.info(`Watching ${settings.source.remote.url} for schema changes (Ctrl-C to stop).`);
   while (!signal.aborted) {
     const connection = new AbortController();
@@ -75,6 +79,8 @@ export async function watch(
           if (isSchemaError(error))
             out.error(`${error.message} (keeping the previous output; fix the schema and restart Strapi)`);
           else if (error instanceof RemoteError) out.error(`${error.message} (keeping the previous output)`);
+          else if (error instanceof OutputConflictError)
+            out.error(`${error.message} (keeping the previous output; still watching)`);
           else throw error;
         }
       }

@@ -49,7 +49,12 @@ expectTypeOf<GenerateFlags>().toEqualTypeOf<{
   schema?: string;
 }>();
 expectTypeOf<WatchFlags>().toEqualTypeOf<Omit<GenerateFlags, 'schema'>>();
-expectTypeOf<PullFlags>().toEqualTypeOf<{ url?: string; token?: string; schema?: string }>();
+expectTypeOf<PullFlags>().toEqualTypeOf<{
+  url?: string;
+  token?: string;
+  schema?: string;
+  force?: boolean;
+}>();
 expectTypeOf<CheckFlags>().toEqualTypeOf<{
   output?: string;
   url?: string;
@@ -65,6 +70,8 @@ const context = { cwd: '.', env: {} };
 expectTypeOf(resolveGenerate([], context)).toEqualTypeOf<GenerateOptions>();
 expectTypeOf(resolveGenerate([], context).format).toEqualTypeOf<'js' | 'ts'>();
 expectTypeOf(resolveGenerate([], context).force).toEqualTypeOf<boolean>();
+expectTypeOf(resolveGenerate([], context).takeOver).toEqualTypeOf<boolean>();
+expectTypeOf(resolveGenerate([], context).notices).toEqualTypeOf<string[]>();
 expectTypeOf(resolveGenerate([], context).source).toEqualTypeOf<SchemaSource>();
 expectTypeOf(resolveWatch([], context).generate.source.remote).toEqualTypeOf<Remote>();
 expectTypeOf(resolvePull([], context)).toEqualTypeOf<PullOptions>();

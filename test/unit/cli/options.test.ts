@@ -109,9 +109,12 @@ describe('options: the typed result', () => {
         outputDir: join(cwd, 'src/cms'),
         outputLabel: 'src/cms',
         format: 'ts',
+        formatSource: '--format',
         force: true,
+        takeOver: true,
         json: false,
         projectRoot: cwd,
+        notices: [],
       },
     );
     assert.equal(resolveGenerate([...BASE, '--force=false'], { cwd, env: {} }).force, false);
@@ -134,6 +137,7 @@ describe('options: the typed result', () => {
       snapshot: undefined,
       strict: true,
       json: false,
+      notices: [],
     });
   });
 });
@@ -227,7 +231,7 @@ describe('options: invalid values get clear messages', () => {
       [['src/cms'], /^"cms-types" in .* must be an object .*, got an array$/],
       [
         { outptu: 'src/cms' },
-        /^"cms-types" in .* has an unknown key 'outptu'\. Did you mean output\? Known keys: url, output, format$/,
+        /^"cms-types" in .* has an unknown key 'outptu'\. Did you mean output\? Known keys: url, output, format, importExtension, schema$/,
       ],
       [
         { token: 'abc' },
@@ -289,16 +293,62 @@ describe('options: through the command line', () => {
       const { text } = await run([command, '--help'], cwd);
       assert.match(
         text,
-        /Project config: "cms-types": \{ "url", "output", "format" \} in package\.json; flags, then CMS_URL, win over it\./,
+        /Project config: "cms-types": \{ "url", "output", "format", "importExtension"(?:, "schema")? \} in package\.json \(cms-types init writes it\); flags, then CMS_URL, win over it\./,
       );
     }
     assert.match(
       (await run(['check', '--help'], cwd)).text,
-      /Project config: "cms-types": \{ "url", "output" \}/,
+      /Project config: "cms-types": \{ "url", "output", "schema" \}/,
     );
     assert.match(
       (await run(['--help'], cwd)).text,
       /Project config: "cms-types": .* \(flags and environment win\)/,
     );
+  });
+});
+
+describe('options: a URL that ends in /api or /admin', () => {
+  it('is used without it, with a note that says so; other paths are kept', () => {
+    const cwd = project();
+    const cases: [string, string, RegExp | undefined][] = [
+      [
+        'http://localhost:1337/api',
+        'http://localhost:1337',
+        /^--url http:\/\/localhost:1337\/api ends in \/api, Strapi's REST prefix, which cms-types adds itself \(http:\/\/localhost:1337\/api\/cms-typed-client\): using the Strapi address http:\/\/localhost:1337\. Give http:\/\/localhost:1337 to silence this\.$/,
+      ],
+      ['http://localhost:1337/api/', 'http://localhost:1337', /ends in \/api/],
+      ['https://cms.example.test/strapi/api', 'https://cms.example.test/strapi', /ends in \/api/],
+      [
+        'http://localhost:1337/admin',
+        'http://localhost:1337',
+        /^--url http:\/\/localhost:1337\/admin ends in \/admin, the admin panel's address: using the Strapi address http:\/\/localhost:1337\./,
+      ],
+      ['http://localhost:1337/admin/', 'http://localhost:1337', /ends in \/admin/],
+      ['http://localhost:1337/', 'http://localhost:1337', undefined],
+      ['http://localhost:1337/apis', 'http://localhost:1337/apis', undefined],
+      ['http://localhost:1337/cms', 'http://localhost:1337/cms', undefined],
+    ];
+    for (const [given, used, note] of cases) {
+      const options = resolveGenerate(['--url', given, '--output', 'src/cms'], { cwd, env: {} });
+      assert.equal(url(options), used, given);
+      if (note) {
+        assert.equal(options.notices.length, 1, given);
+        assert.match(options.notices[0] ?? '', note, given);
+      } else assert.deepEqual(options.notices, [], given);
+    }
+    const fromEnv = resolveCheck(['--output', 'src/cms'], { cwd, env: { CMS_URL: 'http://x.test/api' } });
+    assert.equal(fromEnv.remote?.url, 'http://x.test');
+    assert.match(fromEnv.notices[0] ?? '', /^CMS_URL http:\/\/x\.test\/api ends in \/api/);
+  });
+
+  it('the note goes to stderr, before the command runs', async () => {
+    const { code, stderr, stdout } = await runMain(
+      ['generate', '--url', 'http://127.0.0.1:9/api/', '--output', 'src/cms'],
+      { cwd: project() },
+    );
+    assert.equal(code, 3);
+    assert.match(stderr, /^warning: --url http:\/\/127\.0\.0\.1:9\/api ends in \/api/m);
+    assert.match(stderr, /Could not connect to Strapi at http:\/\/127\.0\.0\.1:9 \(ECONNREFUSED\)/);
+    assert.equal(stdout, '');
   });
 });

@@ -258,6 +258,8 @@ describe('options of the snapshot workflow', () => {
     assert.deepEqual(resolvePull(['--url', 'http://x.test/', '--schema', 'cms.json'], { cwd, env: {} }), {
       remote: { url: 'http://x.test', token: undefined },
       snapshot: { path: join(cwd, 'cms.json'), label: 'cms.json' },
+      takeOver: false,
+      notices: [],
     });
     assert.throws(
       () => resolvePull(['--url', 'http://x.test'], { cwd, env: {} }),
