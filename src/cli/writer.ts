@@ -160,8 +160,11 @@ export function writeOutput(
     writeFileSync(join(staging, META_FILE), metaText(meta));
     const exists = existsSync(target);
     if (exists) {
+      // The js output's package.json (src/codegen/generate.ts) is generated only where the
+      // previous state lists it: a package.json of the user's own is carried over.
+      const previous = new Set(readMeta(target)?.files ?? []);
       for (const entry of readdirSync(target)) {
-        if (isGenerated(entry)) continue;
+        if (isGenerated(entry) || (entry === 'package.json' && previous.has(entry))) continue;
         hook('copy', entry);
         cpSync(join(target, entry), join(staging, entry), { recursive: true, preserveTimestamps: true });
       }
