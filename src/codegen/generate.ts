@@ -85,7 +85,6 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
     return files;
   }
   return {
-    'package.json': MODULE_SCOPE,
     'runtime.js': `${runtimeTop}\n${options.runtime.js}`,
     'runtime.d.ts': `${runtimeTop}\n${options.runtime.dts}`,
     ...runtimeParts(options.runtime, runtimeTop, 'js'),
@@ -97,5 +96,6 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
     'routes.d.ts': `${top}\n${emitRouteTable(model, 'dts')}`,
     'index.js': `${top}\n${emitIndexJs(surface)}`,
     'index.d.ts': `${top}\n${emitIndexTs(surface)}`,
+    'package.json': MODULE_SCOPE,
   };
 }
