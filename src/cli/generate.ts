@@ -3,7 +3,7 @@
  * `--schema` the schema comes from a snapshot file instead, and nothing touches the network.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { generateFiles } from '../codegen/generate.ts';
 import { packageVersion, runtimeAssets } from '../codegen/runtime-assets.ts';
 import { diffSchemas, type SchemaChange } from '../codegen/schema-diff.ts';
@@ -58,7 +58,9 @@ export function importChoice(settings: GenerateOptions): ImportExtensionChoice |
  */
 export function moduleScopeRefusal(settings: GenerateOptions): string | undefined {
   if (settings.format !== 'ts') return undefined;
-  const scope = findProjectRoot(settings.outputDir);
+  // The js output's own package.json goes with it: the folder above decides.
+  const generated = readMeta(settings.outputDir)?.files?.includes('package.json') === true;
+  const scope = findProjectRoot(generated ? dirname(settings.outputDir) : settings.outputDir);
   let type: unknown;
   try {
     type = JSON.parse(readFileSync(join(scope, 'package.json'), 'utf8')).type;

@@ -231,7 +231,7 @@ describe('control: the js output without its package.json', () => {
 });
 
 describe('--format ts in a commonjs project', () => {
-  it('without a tsconfig.json: refused with the fix, nothing written', async () => {
+  it('without a tsconfig.json: refused with the fix, nothing written (also over js output)', async () => {
     const dir = createProject('modules-ts-refused', { name: 'refused', version: '1.0.0', type: 'commonjs' });
     const refused = await runCli(['generate', '--schema', SCHEMA, '--output', 'cms', '--format', 'ts'], {
       cwd: dir,
@@ -240,6 +240,14 @@ describe('--format ts in a commonjs project', () => {
     assert.match(refused.stderr, /"type": "commonjs" and there is no tsconfig\.json/);
     assert.match(refused.stderr, /Use --format js/);
     assert.equal(existsSync(join(dir, 'cms')), false);
+    // Nor over js output, whose package.json marks only that folder ESM and goes with it.
+    const js = await runCli(['generate', '--schema', SCHEMA, '--output', 'cms'], { cwd: dir });
+    assert.equal(js.code, 0, js.stderr);
+    const over = await runCli(['generate', '--schema', SCHEMA, '--output', 'cms', '--format', 'ts'], {
+      cwd: dir,
+    });
+    assert.equal(over.code, 2, over.stdout + over.stderr);
+    assert.deepEqual(JSON.parse(readFileSync(join(dir, 'cms', '.cms-types.json'), 'utf8')).format, 'js');
   });
 
   it('with tsconfig NodeNext: tsc compiles it to CommonJS and Node runs it, lazy parts included', async () => {
