@@ -109,7 +109,11 @@ function declarations(files: RuntimeFile[]): string {
     program.emit(program.getSourceFile(main), (name, text) => {
       if (name.endsWith('runtime.d.ts')) output = text;
     });
-    return output;
+    // tsc ends the file with `export {};` because it declares types it does not export; Biome's
+    // recommended noUselessEmptyExport flags that line in users' projects. Without it those
+    // types are exported too (a declaration file's rule), which only adds names: the generated
+    // index re-exports the runtime's public names one by one.
+    return output.replace(/\nexport \{\};\n$/, '\n');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

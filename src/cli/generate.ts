@@ -2,6 +2,8 @@
  * `cms-types generate`: hash first, then schema, generate, write, store the hash last. With
  * `--schema` the schema comes from a snapshot file instead, and nothing touches the network.
  */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { generateFiles } from '../codegen/generate.ts';
 import { packageVersion, runtimeAssets } from '../codegen/runtime-assets.ts';
 import { diffSchemas, type SchemaChange } from '../codegen/schema-diff.ts';
@@ -23,6 +25,7 @@ import {
   conflictError,
   fileChecksums,
   filesInTheWay,
+  findProjectRoot,
   type OutputMeta,
   outputDrift,
   readMeta,
@@ -50,6 +53,34 @@ export function importChoice(settings: GenerateOptions): ImportExtensionChoice |
       `cannot tell which import extension --format ts needs: ${(error as Error).message}. Fix it, or pass --import-extension ts|js|none`,
     );
   }
+}
+
+/**
+ * `--format ts` where nothing can load it: no tsconfig.json (so Node's type stripping runs the
+ * `.ts` files, which is what the import extension was chosen for) in a project whose
+ * package.json says `"type": "commonjs"`, where Node reads them as CommonJS and fails on their
+ * `import`/`export`. The js output loads there (its own package.json marks it ESM); with a
+ * tsconfig.json the project's compiler or bundler decides what the files compile to.
+ */
+export function moduleScopeRefusal(settings: GenerateOptions): string | undefined {
+  if (settings.format !== 'ts') return undefined;
+  // The js output's own package.json goes with it: the folder above decides.
+  const generated = readMeta(settings.outputDir)?.files?.includes('package.json') === true;
+  const scope = findProjectRoot(generated ? dirname(settings.outputDir) : settings.outputDir);
+  let type: unknown;
+  try {
+    type = JSON.parse(readFileSync(join(scope, 'package.json'), 'utf8')).type;
+  } catch {
+    return undefined;
+  }
+  if (type !== 'commonjs' || projectCompilerOptions(settings.outputDir, settings.projectRoot))
+    return undefined;
+  return (
+    `--format ts cannot run in ${join(scope, 'package.json')}: it says "type": "commonjs" and there is no tsconfig.json, ` +
+    "so Node's type stripping would read the generated .ts files as CommonJS and fail on their import/export. " +
+    'Use --format js (it loads with require and import in any project), set "type": "module" in that package.json, ' +
+    'or add a tsconfig.json for the compiler or bundler that builds the files.'
+  );
 }
 
 export type GenerateResult =
@@ -97,6 +128,8 @@ export function plannedNames(format: GenerateOptions['format']): string[] {
     'runtime.d.ts',
     ...parts.map((part) => `${part}.js`),
     ...['types', 'client', 'routes', 'index'].flatMap((name) => [`${name}.js`, `${name}.d.ts`]),
+    // The js output's own package.json (`"type": "module"`), listed last as generateFiles writes it.
+    'package.json',
   ];
 }
 
@@ -117,6 +150,8 @@ export async function runGenerate(
   options: { knownHash?: string; hook?: StepHook } = {},
 ): Promise<GenerateResult> {
   const { out } = context;
+  const refusal = moduleScopeRefusal(settings);
+  if (refusal) throw new UsageError(refusal);
   const version = packageVersion();
   checkOutputFolder(settings);
   const meta = readMeta(settings.outputDir);

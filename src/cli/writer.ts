@@ -23,6 +23,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { MODULE_SCOPE } from '../codegen/generate.ts';
 import type { SchemaOutline } from '../schema/outline.ts';
 
 export const META_FILE = '.cms-types.json';
@@ -162,7 +163,11 @@ export function isOwned(outputDir: string, name: string, meta: OutputMeta | unde
   const path = join(outputDir, name);
   if (!isPlainFile(path)) return false;
   if (name === META_FILE) return meta !== undefined;
-  return (Array.isArray(meta?.files) && meta.files.includes(name)) || carriesHeader(path);
+  if (Array.isArray(meta?.files) && meta.files.includes(name)) return true;
+  // The js output's package.json is JSON, which has no room for the header: it is ours when it
+  // holds exactly what a generation writes there.
+  if (name === 'package.json') return readFileSync(path, 'utf8') === MODULE_SCOPE;
+  return carriesHeader(path);
 }
 
 /**

@@ -132,7 +132,9 @@ function constants(info: ClientInfo, style: ConstantsStyle): string {
     const line =
       style === 'dts'
         ? `export declare const ${name}: ${type};`
-        : `export const ${name}${style === 'ts' ? `: ${type}` : ''} = ${value};`;
+        : style === 'ts' && type !== value
+          ? `export const ${name}: ${type} = ${value};`
+          : `export const ${name} = ${value};`;
     return `/** ${doc} */\n${line}`;
   };
   const version = stringLiteral(info.version);

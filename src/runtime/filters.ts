@@ -121,8 +121,9 @@ export type FieldFilter<K, V> = K extends 'string'
         : JsonOperators;
 
 /**
- * `filters` for one content type or component `M` (a model of the registry `_S`, kept as the
+ * `filters` for one content type or component `M` (a model of the registry `S`, kept as the
  * first parameter so `Filters<Schema, Model>` reads as before): its generated `<Name>Filters`
- * interface.
+ * interface. `M extends S | unknown` is no constraint (`S | unknown` is `unknown`): it names `S`
+ * so that a linter's no-unused-vars (typescript-eslint in create-next-app) passes the output.
  */
-export type Filters<_S extends SchemaShape, M> = FiltersOf<M>;
+export type Filters<S extends SchemaShape, M extends S | unknown> = FiltersOf<M>;

@@ -163,9 +163,10 @@ export type PopulateZone<S extends SchemaShape, U extends string> = true | ZoneP
  * attribute names, or an object mapping names to `true` or options (`fields`, `sort`,
  * `filters`, nested `populate`, `count: true` for `{ count: number }` instead of the
  * entries; `on` for a dynamic zone): the model's generated `<Name>Populate` interface.
- * `S` is the registry the options of that interface are written for.
+ * `S` is the registry the options of that interface are written for (`M extends S | unknown` is
+ * no constraint: it names `S` for no-unused-vars, as {@link Filters} does).
  */
-export type Populate<_S extends SchemaShape, M> =
+export type Populate<S extends SchemaShape, M extends S | unknown> =
   | '*'
   | PopulatableName<M>
   | readonly PopulatableName<M>[]

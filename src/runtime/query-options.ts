@@ -207,15 +207,18 @@ export type CmsQueries<C> = {
 const ROOT: CmsRootKey = ['cms'];
 
 type Method = (...args: unknown[]) => Promise<unknown>;
-/** An API object as this file calls it: the methods by name, untyped. */
+/**
+ * An API object as this file calls it: the methods by name, untyped. Each is called only where
+ * the table says the object has it (no `findOne` on a single type...).
+ */
 interface Loose {
-  find?: Method;
-  findWithMeta?: Method;
-  findOne?: Method;
-  create?: Method;
-  update?: Method;
-  delete?: Method;
-  me?: Method;
+  find: Method;
+  findWithMeta: Method;
+  findOne: Method;
+  create: Method;
+  update: Method;
+  delete: Method;
+  me: Method;
 }
 /** What `mutate` is called with. */
 interface Variables {
@@ -277,16 +280,16 @@ function apiQueries(
   const queries: Record<string, unknown> = {
     key,
     find: (params?: object, cacheOptions?: CacheOptions) =>
-      query([...key, 'find', params ?? {}], (signal) => api.find!(params, withSignal(cacheOptions, signal))),
+      query([...key, 'find', params ?? {}], (signal) => api.find(params, withSignal(cacheOptions, signal))),
     update: (params?: object) =>
       mutation(key, 'update', (v) =>
         single
-          ? api.update!(...writeArgs(v.data, params))
-          : api.update!(v.documentId, ...writeArgs(v.data, params)),
+          ? api.update(...writeArgs(v.data, params))
+          : api.update(v.documentId, ...writeArgs(v.data, params)),
       ),
     delete: (params?: object) =>
       mutation(key, 'delete', (v) =>
-        api.delete!(...(single ? [] : [v.documentId]), ...(params === undefined ? [] : [params])),
+        api.delete(...(single ? [] : [v.documentId]), ...(params === undefined ? [] : [params])),
       ),
   };
   if (!single) {
@@ -294,17 +297,17 @@ function apiQueries(
       documentKey,
       findWithMeta: (params?: object, cacheOptions?: CacheOptions) =>
         query([...key, 'findWithMeta', params ?? {}], (signal) =>
-          api.findWithMeta!(params, withSignal(cacheOptions, signal)),
+          api.findWithMeta(params, withSignal(cacheOptions, signal)),
         ),
       findOne: (documentId: string, params?: object, cacheOptions?: CacheOptions) =>
         query([...documentKey(documentId), params ?? {}], (signal) =>
-          api.findOne!(documentId, params, withSignal(cacheOptions, signal)),
+          api.findOne(documentId, params, withSignal(cacheOptions, signal)),
         ),
-      create: (params?: object) => mutation(key, 'create', (v) => api.create!(...writeArgs(v.data, params))),
+      create: (params?: object) => mutation(key, 'create', (v) => api.create(...writeArgs(v.data, params))),
     });
   }
   for (const [name, route] of Object.entries(routes))
-    queries[name] = routeQuery(key, name, (api as Record<string, Method>)[name]!, route);
+    queries[name] = routeQuery(key, name, (api as unknown as Record<string, Method>)[name] as Method, route);
   return queries;
 }
 
@@ -332,7 +335,12 @@ function routeGroupQueries(
   const key: CmsApiKey = ['cms', property];
   const queries: Record<string, unknown> = { key };
   for (const [name, route] of Object.entries(routes))
-    queries[name] = routeQuery(key, name, (group as Record<string, Method>)[name]!, route);
+    queries[name] = routeQuery(
+      key,
+      name,
+      (group as unknown as Record<string, Method>)[name] as Method,
+      route,
+    );
   return queries;
 }
 
@@ -341,7 +349,7 @@ function authQueries(auth: Loose): Record<string, unknown> {
   return {
     me: (params?: object, cacheOptions?: CacheOptions) =>
       query(['cms', 'users', 'me', params ?? {}], (signal) =>
-        auth.me!(params, withSignal(cacheOptions, signal)),
+        auth.me(params, withSignal(cacheOptions, signal)),
       ),
   };
 }

@@ -81,10 +81,11 @@ async function writeBody(
     const known = Object.keys(media);
     if (field === undefined || !(field in media)) {
       throw new TypeError(
-        `${where}: unexpected FormData part "${name}". Put the fields as JSON under "data" and files under "files.<field>"` +
-          (known.length > 0
+        `${where}: unexpected FormData part "${name}". Put the fields as JSON under "data" and files under "files.<field>"${
+          known.length > 0
             ? `, where <field> is a media attribute: ${known.join(', ')}`
-            : ' (this content type has no media attribute)'),
+            : ' (this content type has no media attribute)'
+        }`,
       );
     }
     if (typeof value === 'string')

@@ -23,6 +23,7 @@ const JS_FILES = [
   'client.js',
   'index.d.ts',
   'index.js',
+  'package.json',
   'routes.d.ts',
   'routes.js',
   ...partFiles('js'),
@@ -115,7 +116,7 @@ describe('cms-types against a real Strapi', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.match(
       run.stdout,
-      /Generated runtime\.js, runtime\.d\.ts, types\.js, types\.d\.ts, client\.js, client\.d\.ts, routes\.js, routes\.d\.ts, index\.js, index\.d\.ts in src\/cms \(first run/,
+      /Generated runtime\.js, runtime\.d\.ts, types\.js, types\.d\.ts, client\.js, client\.d\.ts, routes\.js, routes\.d\.ts, index\.js, index\.d\.ts, package\.json in src\/cms \(first run/,
     );
     assert.deepEqual(readdirSync(join(project, 'src/cms')).sort(), JS_FILES);
     const meta = JSON.parse(readFileSync(join(project, 'src/cms/.cms-types.json'), 'utf8'));

@@ -16,7 +16,15 @@ const nextExample = JSON.parse(readFileSync(join(ROOT, 'examples', 'nextjs', 'pa
   devDependencies: Record<string, string>;
 };
 
-/** Exact versions: Next, React and their types as in examples/nextjs, Vite's latest release. */
+const rootManifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  devDependencies: Record<string, string>;
+};
+
+/**
+ * Exact versions: Next, React and their types as in examples/nextjs, Vite's latest release, and
+ * ESLint with create-next-app's config as this package's devDependencies pin them (the config
+ * loads Next's own parser, so it is installed beside Next).
+ */
 export const TOOL_VERSIONS: Record<string, string> = {
   next: nextExample.dependencies.next ?? '',
   react: nextExample.dependencies.react ?? '',
@@ -26,6 +34,8 @@ export const TOOL_VERSIONS: Record<string, string> = {
   '@types/react-dom': nextExample.devDependencies['@types/react-dom'] ?? '',
   typescript: nextExample.devDependencies.typescript ?? '',
   vite: '8.3.8',
+  eslint: rootManifest.devDependencies.eslint ?? '',
+  'eslint-config-next': rootManifest.devDependencies['eslint-config-next'] ?? '',
 };
 
 /** The environment the tools run in: this process's, without colours, and `env` over it. */

@@ -4,7 +4,15 @@
  * loopback server speaking the plugin's endpoints.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -207,6 +215,19 @@ describe('generation is atomic', () => {
     assert.deepEqual(snapshot(join(project, 'src/cms')), first, 'byte-identical output for the same schema');
   });
 
+  it('the js output marks its folder ESM; a package.json of your own in a ts output stays', async () => {
+    const dir = join(project, 'src/cms');
+    await generate({ format: 'js' });
+    assert.deepEqual(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')), { type: 'module' });
+    await generate({ format: 'ts' });
+    assert.equal(existsSync(join(dir, 'package.json')), false, "the js output's package.json goes with it");
+    writeFileSync(join(dir, 'package.json'), '{"name":"mine","private":true}\n');
+    rmSync(join(dir, 'index.ts'));
+    assert.equal((await generate({ format: 'ts' })).written, true, 'a deleted file is written again');
+    assert.equal(readFileSync(join(dir, 'package.json'), 'utf8'), '{"name":"mine","private":true}\n');
+    rmSync(join(dir, 'package.json'));
+  });
+
   it('output of the layout before (the runtime pasted into client, no runtime file) is replaced cleanly; your files stay', async () => {
     const dir = join(project, 'src/cms');
     rmSync(dir, { recursive: true });
@@ -239,6 +260,7 @@ describe('generation is atomic', () => {
         'format.ts',
         'index.d.ts',
         'index.js',
+        'package.json',
         'routes.d.ts',
         'routes.js',
         ...partFiles('js'),

@@ -102,6 +102,28 @@ describe('generate never replaces a file it did not write', () => {
     assert.equal(readFileSync(join(util, 'index.ts'), 'utf8'), USER_INDEX);
   });
 
+  it("a package.json of the user's where the js output writes its own: refused; the generated one is recognised", async () => {
+    const cwd = project();
+    const util = join(cwd, 'src/util');
+    mkdirSync(util, { recursive: true });
+    const mine = '{"name":"util","private":true}\n';
+    writeFileSync(join(util, 'package.json'), mine);
+    const refused = await generate(cwd, '--format', 'js');
+    assert.equal(refused.code, 6, refused.text);
+    assert.match(refused.stderr, /^ {2}src\/util\/package\.json$/m);
+    assert.equal(readFileSync(join(util, 'package.json'), 'utf8'), mine);
+    rmSync(join(util, 'package.json'));
+    assert.equal((await generate(cwd, '--format', 'js')).code, 0);
+    // The state file lost: the js output's package.json holds no header, but exactly what a
+    // generation writes there, so it is still ours; an edited one is not.
+    rmSync(join(util, '.cms-types.json'));
+    const again = await generate(cwd, '--format', 'js');
+    assert.equal(again.code, 0, again.text);
+    rmSync(join(util, '.cms-types.json'));
+    writeFileSync(join(util, 'package.json'), '{"type":"module","name":"edited"}\n');
+    assert.equal((await generate(cwd, '--format', 'js')).code, 6);
+  });
+
   it('--force takes them over; later generations replace them as their own; other files stay', async () => {
     const cwd = project();
     const util = join(cwd, 'src/util');

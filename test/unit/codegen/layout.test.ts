@@ -118,7 +118,12 @@ function assertAcyclic(graph: Map<string, string[]>): void {
 
 /** The per-schema files of a format: everything but the runtime module and its parts. */
 function perSchema(files: Record<string, string>): [string, string][] {
-  return Object.entries(files).filter(([name]) => !name.startsWith('runtime'));
+  return modules(files).filter(([name]) => !name.startsWith('runtime'));
+}
+
+/** The modules of an output: every file but the js output's package.json. */
+function modules(files: Record<string, string>): [string, string][] {
+  return Object.entries(files).filter(([name]) => name !== 'package.json');
 }
 
 describe('the runtime module', () => {
@@ -224,6 +229,7 @@ describe('the per-schema files', () => {
                 'client.js',
                 'index.d.ts',
                 'index.js',
+                'package.json',
                 'routes.d.ts',
                 'routes.js',
                 'runtime.d.ts',
@@ -261,7 +267,7 @@ describe('the per-schema files', () => {
         const seen: Record<string, string[]> = {};
         const loaded = new Set<string>();
         const clientLoads: string[] = [];
-        for (const [name, text] of Object.entries(files)) {
+        for (const [name, text] of modules(files)) {
           const source = parse(name, text);
           const found = links(source);
           const lazy = found.filter((link) => link.kind === 'load');
