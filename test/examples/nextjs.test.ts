@@ -274,6 +274,16 @@ describe('examples/nextjs', { timeout: 25 * 60_000 }, () => {
     assert.equal(install.code, 0, install.output);
   });
 
+  it("lints clean with create-next-app's ESLint config, the generated src/cms included", async () => {
+    const lint = await run('npm', ['run', 'lint', '--', '--max-warnings=0'], {
+      cwd: EXAMPLE,
+      env: process.env,
+    });
+    assert.equal(lint.code, 0, lint.output);
+    assert.doesNotMatch(lint.output, /problem|warning|Unused eslint-disable/, lint.output);
+    assert.ok(existsSync(join(EXAMPLE, 'src', 'cms', 'client.js')), 'the generated client was there to lint');
+  });
+
   describe('with Cache Components (create-next-app: cacheComponents, partialPrefetching)', () => {
     const NEXT_DIR = join(EXAMPLE, '.next');
 
