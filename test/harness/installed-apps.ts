@@ -38,6 +38,8 @@ export const CREATE_ARGS = [
 const TS_ROOT = join(CACHE, 'strapi-ts');
 const PNPM_ROOT = join(CACHE, 'strapi-pnpm');
 const PNPM = join(ROOT, 'node_modules', '.bin', 'pnpm');
+/** In an app: the hash of the cms-typed-client tarball installed there. */
+const MARKER = '.cms-typed-client-package';
 
 function sha(...parts: (string | Buffer)[]): string {
   const hash = createHash('sha256');
@@ -108,8 +110,22 @@ export function pnpmApp(): string {
   const version = spawnSync(PNPM, ['--version'], { encoding: 'utf8', env: toolEnv() }).stdout.trim();
   const key = sha(tsKey(), 'pnpm', version);
   const app = join(PNPM_ROOT, 'app');
-  if (cached(PNPM_ROOT, key)) return app;
-  const skipped = new Set(['node_modules', 'package-lock.json', 'dist', '.tmp', '.strapi', 'src/api']);
+  if (!cached(PNPM_ROOT, key)) installPnpmApp(source, app, version, key);
+  // enablePlugin() starts from create-strapi-app's config/plugins.ts, kept beside each app.
+  cpSync(join(TS_ROOT, 'plugins.created.ts'), join(PNPM_ROOT, 'plugins.created.ts'));
+  return app;
+}
+
+function installPnpmApp(source: string, app: string, version: string, key: string): void {
+  const skipped = new Set([
+    'node_modules',
+    'package-lock.json',
+    'dist',
+    '.tmp',
+    '.strapi',
+    'src/api',
+    MARKER,
+  ]);
   cpSync(source, app, {
     recursive: true,
     filter: (path) => !skipped.has(path.slice(source.length + 1)),
@@ -135,7 +151,6 @@ export function pnpmApp(): string {
   log(`pnpm ${version} install of the create-strapi-app app; a cold install takes 3 to 6 minutes`);
   run(PNPM, ['install', '--reporter=append-only'], app, 'pnpm install');
   writeFileSync(join(PNPM_ROOT, '.installed'), key);
-  return app;
 }
 
 /**
@@ -144,7 +159,7 @@ export function pnpmApp(): string {
  */
 export function installInto(app: string, tarball: string, manager: 'npm' | 'pnpm'): void {
   const key = sha(readFileSync(tarball));
-  const marker = join(app, '.cms-typed-client-package');
+  const marker = join(app, MARKER);
   if (existsSync(marker) && readFileSync(marker, 'utf8') === key) return;
   rmSync(marker, { force: true });
   // A copy under a name of its own: a package manager may cache a tarball by its path.
