@@ -13,7 +13,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { freePort } from './app.ts';
 import { CACHE, ROOT } from './paths.ts';
@@ -164,6 +164,8 @@ export function installInto(app: string, tarball: string, manager: 'npm' | 'pnpm
   rmSync(marker, { force: true });
   // A copy under a name of its own: a package manager may cache a tarball by its path.
   const copy = join(dirname(app), `cms-typed-client-${key}.tgz`);
+  for (const old of readdirSync(dirname(app)).filter((file) => /^cms-typed-client-.*\.tgz$/.test(file)))
+    rmSync(join(dirname(app), old));
   cpSync(tarball, copy);
   if (manager === 'npm')
     npm(['install', '--offline', '--loglevel=error', copy], app, `npm install ${tarball}`);
