@@ -37,7 +37,14 @@ export const CREATE_ARGS = [
 ];
 const TS_ROOT = join(CACHE, 'strapi-ts');
 const PNPM_ROOT = join(CACHE, 'strapi-pnpm');
-const PNPM = join(ROOT, 'node_modules', '.bin', 'pnpm');
+/**
+ * pnpm: the root devDependency; without it (its lockfile entry needs every platform package of
+ * pnpm on the registry), the same version through npx.
+ */
+function pnpm(args: string[]): [string, string[]] {
+  const local = join(ROOT, 'node_modules', '.bin', 'pnpm');
+  return existsSync(local) ? [local, args] : ['npx', ['--yes', 'pnpm@12.21.0', ...args]];
+}
 /** In an app: the hash of the cms-typed-client tarball installed there. */
 const MARKER = '.cms-typed-client-package';
 
@@ -107,7 +114,7 @@ export function tsApp(): string {
 /** The same app's files, its dependencies installed by pnpm, made once. */
 export function pnpmApp(): string {
   const source = tsApp();
-  const version = spawnSync(PNPM, ['--version'], { encoding: 'utf8', env: toolEnv() }).stdout.trim();
+  const version = spawnSync(...pnpm(['--version']), { encoding: 'utf8', env: toolEnv() }).stdout.trim();
   const key = sha(tsKey(), 'pnpm', version);
   const app = join(PNPM_ROOT, 'app');
   if (!cached(PNPM_ROOT, key)) installPnpmApp(source, app, version, key);
@@ -149,7 +156,7 @@ function installPnpmApp(source: string, app: string, version: string, key: strin
     ].join('\n'),
   );
   log(`pnpm ${version} install of the create-strapi-app app; a cold install takes 3 to 6 minutes`);
-  run(PNPM, ['install', '--reporter=append-only'], app, 'pnpm install');
+  run(...pnpm(['install', '--reporter=append-only']), app, 'pnpm install');
   writeFileSync(join(PNPM_ROOT, '.installed'), key);
 }
 
@@ -169,7 +176,7 @@ export function installInto(app: string, tarball: string, manager: 'npm' | 'pnpm
   cpSync(tarball, copy);
   if (manager === 'npm')
     npm(['install', '--offline', '--loglevel=error', copy], app, `npm install ${tarball}`);
-  else run(PNPM, ['add', '--offline', '--reporter=append-only', copy], app, `pnpm add ${tarball}`);
+  else run(...pnpm(['add', '--offline', '--reporter=append-only', copy]), app, `pnpm add ${tarball}`);
   writeFileSync(marker, key);
 }
 

@@ -144,6 +144,13 @@ describe('the package packed from a clean checkout', () => {
     assert.equal(run.stdout.trim(), manifest.version);
   });
 
+  it('the tarball holds package.json without scripts, the rest as committed (prepack wrote it)', () => {
+    const committed = JSON.parse(readFileSync(join(tree, 'package.json'), 'utf8'));
+    assert.ok(committed.scripts?.prepack, 'the checkout keeps its scripts (postpack restored them)');
+    const { scripts: _scripts, ...published } = committed;
+    assert.deepEqual(manifest, published);
+  });
+
   it("the tarball holds the Strapi entry that exports['./strapi-server'] names", () => {
     const entry = manifest.exports['./strapi-server'];
     assert.ok(entry && typeof entry === 'object', "package.json exports './strapi-server'");
