@@ -156,7 +156,8 @@ function installPnpmApp(source: string, app: string, version: string, key: strin
     ].join('\n'),
   );
   log(`pnpm ${version} install of the create-strapi-app app; a cold install takes 3 to 6 minutes`);
-  run(...pnpm(['install', '--reporter=append-only']), app, 'pnpm install');
+  // Under CI pnpm defaults to --frozen-lockfile, which refuses an app that has no lockfile yet.
+  run(...pnpm(['install', '--no-frozen-lockfile', '--reporter=append-only']), app, 'pnpm install');
   writeFileSync(join(PNPM_ROOT, '.installed'), key);
 }
 
