@@ -103,7 +103,7 @@ export function copyCleanTree(source: string, destination: string): void {
 
 /**
  * `npm pack` of a tree that has no dist/: the package's `prepack` script builds it, as it does
- * for `npm publish`, and writes the package.json the tarball gets (no scripts; `postpack` puts
+ * for `npm publish`, and writes the package.json the tarball gets (no install scripts; `postpack` puts
  * the tree's back). The tree uses `nodeModules` for its dev tools (linked when it has none of its
  * own). Returns the tarball's path in `destination`.
  */

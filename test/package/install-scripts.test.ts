@@ -3,9 +3,10 @@
  * - which script names of a tarball dependency the real npm runs or warns about (npm 11 warns
  *   `npm warn install-scripts ...` until the project approves them), probed with one throwaway
  *   package per name;
- * - the package.json packed into the tarball carries none of them (no scripts at all: `prepack`
- *   writes it, `postpack` restores the tree's), and installing the tarball prints no
- *   install-scripts warning, where the same tarball with the repository's scripts gets one;
+ * - the package.json packed into the tarball carries none of them (only `prepack` and
+ *   `postpack`: `prepack` writes it, `postpack` restores the tree's, and the next pack heals a
+ *   pack that failed in between), and installing the tarball prints no install-scripts warning,
+ *   where the same tarball with the repository's scripts gets one;
  * - in a clean checkout, `npm install`, `npm pack` and `npm test` on Node 20 say that Node 22 or
  *   later is needed (no stack trace), and `npm pack` without the dev tools installed says to run
  *   `npm ci` first.
@@ -134,18 +135,25 @@ describe("a tarball dependency's scripts, as the real npm treats them", () => {
     );
   });
 
-  it('the packed package.json has no scripts at all, so none that npm runs or warns about', () => {
+  it('the packed package.json keeps only prepack and postpack, none that npm runs or warns about', () => {
     const packed = JSON.parse(
       execFileSync('tar', ['-xzOf', packedTarball(), 'package/package.json'], { encoding: 'utf8' }),
     );
-    assert.equal(packed.scripts, undefined, JSON.stringify(packed.scripts));
+    assert.deepEqual(Object.keys(packed.scripts).sort(), ['postpack', 'prepack']);
+    for (const name of Object.keys(packed.scripts))
+      assert.ok(!flagged().has(name), `npm runs or warns about ${name}`);
+    assert.deepEqual(packed.scripts, {
+      prepack: manifest.scripts.prepack,
+      postpack: manifest.scripts.postpack,
+    });
     const repositoryFlagged = Object.keys(manifest.scripts).filter((name) => flagged().has(name));
     assert.ok(
       repositoryFlagged.length > 0,
       'the repository has scripts npm would run or warn about: the strip matters',
     );
     const { scripts: _scripts, ...rest } = manifest as Record<string, unknown>;
-    assert.deepEqual(packed, rest, 'everything else is the repository package.json');
+    const { scripts: _packedScripts, ...packedRest } = packed;
+    assert.deepEqual(packedRest, rest, 'everything else is the repository package.json');
   });
 
   it('installing the tarball prints no install-scripts warning; the same tarball with the repository scripts does', () => {
@@ -181,6 +189,21 @@ describe("a tarball dependency's scripts, as the real npm treats them", () => {
       readFileSync(join(ROOT, 'package.json'), 'utf8'),
     );
     assert.ok(!existsSync(join(PACK_TREE, '.cache', 'package.json.packing')), 'no saved copy is left behind');
+  });
+
+  it('a pack that fails after prepack leaves package.json stripped; the next npm pack puts it back', () => {
+    const tree = join(work, 'heal');
+    copyCleanTree(ROOT, tree);
+    symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'dir');
+    const original = readFileSync(join(tree, 'package.json'), 'utf8');
+    // npm writes the tarball after prepack: a destination that does not exist fails it there.
+    const failed = npm(['pack', '--pack-destination', join(work, 'missing')], tree);
+    assert.notEqual(failed.code, 0, failed.output);
+    assert.notEqual(readFileSync(join(tree, 'package.json'), 'utf8'), original, 'postpack did not run');
+    const packed = npm(['pack', '--pack-destination', work], tree);
+    assert.equal(packed.code, 0, packed.output);
+    assert.equal(readFileSync(join(tree, 'package.json'), 'utf8'), original);
+    assert.ok(!existsSync(join(tree, '.cache', 'package.json.packing')), 'no saved copy is left behind');
   });
 });
 

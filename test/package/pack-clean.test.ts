@@ -144,11 +144,11 @@ describe('the package packed from a clean checkout', () => {
     assert.equal(run.stdout.trim(), manifest.version);
   });
 
-  it('the tarball holds package.json without scripts, the rest as committed (prepack wrote it)', () => {
+  it('the tarball holds package.json with only prepack and postpack, the rest as committed', () => {
     const committed = JSON.parse(readFileSync(join(tree, 'package.json'), 'utf8'));
-    assert.ok(committed.scripts?.prepack, 'the checkout keeps its scripts (postpack restored them)');
-    const { scripts: _scripts, ...published } = committed;
-    assert.deepEqual(manifest, published);
+    assert.ok(committed.scripts?.prepare, 'the checkout keeps all its scripts (postpack restored them)');
+    const { prepack, postpack } = committed.scripts;
+    assert.deepEqual(manifest, { ...committed, scripts: { prepack, postpack } });
   });
 
   it("the tarball holds the Strapi entry that exports['./strapi-server'] names", () => {
