@@ -2,9 +2,11 @@
  * The package made from a clean checkout, as `npm publish` or a git dependency makes it: the
  * committed HEAD is exported with `git archive` (no dist/, no node_modules), `npm ci` installs
  * its lockfile there (from the npm cache where it can; its `prepare` script builds dist/, as a git
- * dependency's install does), and `npm pack`, with dist/ removed again, runs the `prepack` build. The tarball holds the CLI and the Strapi entry; installed into the
- * test Strapi, Strapi loads the plugin and answers /schema-hash; installed into a fresh consumer,
- * `npx cms-types` generates a client from that Strapi, and the client compiles and reads from it.
+ * dependency's install does), and `npm pack`, with dist/ removed again, runs the `prepack` build
+ * and packs a package.json without install scripts. The tarball holds the CLI and the Strapi
+ * entry; installed into the test Strapi, Strapi loads the plugin and answers /schema-hash;
+ * installed into a fresh consumer, `npx cms-types` generates a client from that Strapi, and the
+ * client compiles and reads from it.
  * A consumer that depends on the git repository itself gets a built package too.
  *
  * The test Strapi's dependencies are shared: the harness's tarball (the working tree's) is
