@@ -1,7 +1,7 @@
 /**
  * Installs the test Strapi once (cached under .cache/strapi-deps, keyed by its package.json,
  * lockfile and the Node version) and installs this package into it from `npm pack` of a clean
- * copy of the working tree (no dist/: the `prepare` script builds it), the way a user installs it.
+ * copy of the working tree (no dist/: the `prepack` script builds it), the way a user installs it.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -102,9 +102,10 @@ export function copyCleanTree(source: string, destination: string): void {
 }
 
 /**
- * `npm pack` of a tree that has no dist/: the package's `prepare` script builds it, as it does
- * for `npm publish` and git dependencies. The tree uses `nodeModules` for its dev tools (linked
- * when it has none of its own). Returns the tarball's path in `destination`.
+ * `npm pack` of a tree that has no dist/: the package's `prepack` script builds it, as it does
+ * for `npm publish`, and writes the package.json the tarball gets (no install scripts; `postpack` puts
+ * the tree's back). The tree uses `nodeModules` for its dev tools (linked when it has none of its
+ * own). Returns the tarball's path in `destination`.
  */
 export function packTree(
   tree: string,
@@ -137,7 +138,7 @@ export function installTarball(tarball: string, depsDir: string = DEPS_DIR): voi
 }
 
 /**
- * Packs this package from a clean copy of the working tree (no dist/: `prepare` builds it) into
+ * Packs this package from a clean copy of the working tree (no dist/: `prepack` builds it) into
  * .cache/pack, and installs the tarball into the test Strapi's dependencies (or into `depsDir`,
  * another installed Strapi version).
  */

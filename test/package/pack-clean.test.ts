@@ -1,10 +1,12 @@
 /**
  * The package made from a clean checkout, as `npm publish` or a git dependency makes it: the
  * committed HEAD is exported with `git archive` (no dist/, no node_modules), `npm ci` installs
- * its lockfile there (from the npm cache where it can), and `npm pack`, with dist/ removed again,
- * runs the `prepare` build. The tarball holds the CLI and the Strapi entry; installed into the
- * test Strapi, Strapi loads the plugin and answers /schema-hash; installed into a fresh consumer,
- * `npx cms-types` generates a client from that Strapi, and the client compiles and reads from it.
+ * its lockfile there (from the npm cache where it can; its `prepare` script builds dist/, as a git
+ * dependency's install does), and `npm pack`, with dist/ removed again, runs the `prepack` build
+ * and packs a package.json without install scripts. The tarball holds the CLI and the Strapi
+ * entry; installed into the test Strapi, Strapi loads the plugin and answers /schema-hash;
+ * installed into a fresh consumer, `npx cms-types` generates a client from that Strapi, and the
+ * client compiles and reads from it.
  * A consumer that depends on the git repository itself gets a built package too.
  *
  * The test Strapi's dependencies are shared: the harness's tarball (the working tree's) is
@@ -142,6 +144,13 @@ describe('the package packed from a clean checkout', () => {
     const run = spawnSync(process.execPath, [join(unpacked, launcher), '--version'], { encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
     assert.equal(run.stdout.trim(), manifest.version);
+  });
+
+  it('the tarball holds package.json with only prepack and postpack, the rest as committed', () => {
+    const committed = JSON.parse(readFileSync(join(tree, 'package.json'), 'utf8'));
+    assert.ok(committed.scripts?.prepare, 'the checkout keeps all its scripts (postpack restored them)');
+    const { prepack, postpack } = committed.scripts;
+    assert.deepEqual(manifest, { ...committed, scripts: { prepack, postpack } });
   });
 
   it("the tarball holds the Strapi entry that exports['./strapi-server'] names", () => {

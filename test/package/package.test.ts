@@ -1,6 +1,6 @@
 /**
  * The npm package as users get it, the tarball the harness packed from a clean copy of the
- * working tree (no dist/: `prepare` built it; `npm test` packs it before the tests): publint and
+ * working tree (no dist/: `prepack` built it; `npm test` packs it before the tests): publint and
  * attw find nothing, it holds only what is needed, and from a consumer that installed it, a plain
  * `require()` (and an `import`) of the Strapi entry works, Strapi's plugin discovery fields are
  * there, and the `cms-types` command runs.
