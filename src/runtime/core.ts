@@ -437,8 +437,6 @@ export class CmsClientCore implements CorePort {
         core,
         shaped?.timeout?.aborted === true,
       );
-    } finally {
-      shaped?.release();
     }
     return attempt;
   }

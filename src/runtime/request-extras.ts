@@ -11,8 +11,6 @@ import type { SessionState } from './session-port.ts';
 export interface Shaped {
   /** The client's timeout (`AbortSignal.timeout`): aborted once it expired, whoever cancelled the request. */
   readonly timeout: AbortSignal | undefined;
-  /** Stops listening to the caller's signal and the timeout, once the answer was read. */
-  release(): void;
 }
 
 /**
@@ -71,24 +69,12 @@ export async function shapeRequest(
   attempt.anonymous = sent === null;
   attempt.customAuthorization = sent !== authorization;
   // AbortSignal.timeout rather than a timer of our own: nothing to clear, no clock read, and
-  // Next.js's prerendering accepts it.
+  // Next.js's prerendering accepts it. With the caller's signal too, AbortSignal.any aborts with
+  // whichever came first (its reason), and lets go of both once the request is done.
   const timeout = core.timeout === undefined ? undefined : AbortSignal.timeout(core.timeout);
-  // The caller's signal aborts the request too; with a timeout, both through one controller.
   const signal = cache?.signal;
-  const controller = timeout && signal ? new AbortController() : undefined;
-  const cancel = () => controller?.abort(signal?.reason);
-  const expire = () => controller?.abort(timeout?.reason);
-  if (controller) {
-    init.signal = controller.signal;
-    if (signal?.aborted) cancel();
-    signal?.addEventListener('abort', cancel);
-    timeout?.addEventListener('abort', expire);
-  } else if (timeout || signal) init.signal = (timeout ?? signal) as AbortSignal;
-  return {
-    timeout,
-    release() {
-      signal?.removeEventListener('abort', cancel);
-      timeout?.removeEventListener('abort', expire);
-    },
-  };
+  if (timeout || signal)
+    init.signal =
+      timeout && signal ? AbortSignal.any([signal, timeout]) : ((timeout ?? signal) as AbortSignal);
+  return { timeout };
 }
