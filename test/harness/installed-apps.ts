@@ -17,7 +17,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { dirname, join } from 'node:path';
 import { freePort } from './app.ts';
 import { CACHE, ROOT } from './paths.ts';
-import { npm } from './prepare.ts';
+import { installEnv, npm } from './prepare.ts';
 
 const log = (message: string) => process.stderr.write(`[strapi-apps] ${message}\n`);
 
@@ -54,21 +54,8 @@ function sha(...parts: (string | Buffer)[]): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Node 22's own folder, so native modules build against its headers (as prepare.ts's npm does). */
-function toolEnv(): NodeJS.ProcessEnv {
-  const nodeDir = join(dirname(process.execPath), '..');
-  return {
-    ...process.env,
-    PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
-    npm_config_nodedir: existsSync(join(nodeDir, 'include', 'node'))
-      ? nodeDir
-      : (process.env.npm_config_nodedir ?? ''),
-    npm_config_audit: 'false',
-    npm_config_fund: 'false',
-    npm_config_update_notifier: 'false',
-    STRAPI_TELEMETRY_DISABLED: 'true',
-  };
-}
+/** The tests' install environment (prepare.ts), without Strapi's telemetry. */
+const toolEnv = (): NodeJS.ProcessEnv => ({ ...installEnv(), STRAPI_TELEMETRY_DISABLED: 'true' });
 
 function run(command: string, args: string[], cwd: string, label: string): string {
   const started = Date.now();

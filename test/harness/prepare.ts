@@ -27,10 +27,13 @@ function sha(...parts: (string | Buffer)[]): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** npm, run with the Node that runs this process, building native modules against its headers. */
-export function npm(args: string[], cwd: string, label: string): string {
+/**
+ * The environment of a package manager run by the tests: the Node that runs this process first
+ * on PATH, native modules built against its headers, and no audit, fund or update chatter.
+ */
+export function installEnv(): NodeJS.ProcessEnv {
   const nodeDir = join(dirname(process.execPath), '..');
-  const env = {
+  return {
     ...process.env,
     PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
     npm_config_nodedir: existsSync(join(nodeDir, 'include', 'node'))
@@ -40,6 +43,11 @@ export function npm(args: string[], cwd: string, label: string): string {
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',
   };
+}
+
+/** npm, run with the Node that runs this process, building native modules against its headers. */
+export function npm(args: string[], cwd: string, label: string): string {
+  const env = installEnv();
   const started = Date.now();
   const timer = setInterval(() => log(`${label}: ${Math.round((Date.now() - started) / 1000)} s...`), 30_000);
   const result = spawnSync('npm', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });

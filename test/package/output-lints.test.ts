@@ -21,6 +21,7 @@ import { before, describe, it } from 'node:test';
 import { ROOT } from '../harness/paths.ts';
 import { toolEnv, toolsDir } from '../helpers/build-tools.ts';
 import { runCli } from '../helpers/cli.ts';
+import { NEXT_COMPILER_OPTIONS } from '../helpers/next-tsconfig.ts';
 import { run } from '../helpers/run.ts';
 
 /** create-next-app 16's eslint.config.mjs, as it writes it. */
@@ -47,19 +48,8 @@ export default eslintConfig;
 /** create-next-app 16's tsconfig.json, as it writes it. */
 const TSCONFIG = {
   compilerOptions: {
-    target: 'ES2017',
-    lib: ['dom', 'dom.iterable', 'esnext'],
-    allowJs: true,
-    skipLibCheck: true,
-    strict: true,
-    noEmit: true,
-    esModuleInterop: true,
-    module: 'esnext',
-    moduleResolution: 'bundler',
-    resolveJsonModule: true,
-    isolatedModules: true,
+    ...NEXT_COMPILER_OPTIONS,
     jsx: 'react-jsx',
-    incremental: true,
     plugins: [{ name: 'next' }],
     paths: { '@/*': ['./src/*'] },
   },
