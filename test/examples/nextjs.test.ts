@@ -280,7 +280,8 @@ describe('examples/nextjs', { timeout: 25 * 60_000 }, () => {
       env: process.env,
     });
     assert.equal(lint.code, 0, lint.output);
-    assert.doesNotMatch(lint.output, /problem|warning|Unused eslint-disable/, lint.output);
+    // ESLint's own report ("✖ 3 problems (0 errors, 3 warnings)"); npm echoes --max-warnings itself.
+    assert.doesNotMatch(lint.output, /problems?|Unused eslint-disable/, lint.output);
     assert.ok(existsSync(join(EXAMPLE, 'src', 'cms', 'client.js')), 'the generated client was there to lint');
   });
 
