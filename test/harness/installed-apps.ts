@@ -2,8 +2,8 @@
  * Strapi apps as today's tools make them, for the tests of the package as installed:
  * - `tsApp()`: a TypeScript app made by `create-strapi-app@5.54.0 --ts`, dependencies installed by
  *   npm (its own lockfile), exactly as that command leaves it;
- * - `pnpmApp()`: the same app's files with its dependencies installed by pnpm (12, a root dev
- *   dependency), better-sqlite3's native build approved in its pnpm-workspace.yaml.
+ * - `pnpmApp()`: the same app's files with its dependencies installed by pnpm (12.21.0, through
+ *   npx), better-sqlite3's native build approved in its pnpm-workspace.yaml.
  * Each is made once (2 to 8 minutes cold) and cached under .cache, keyed by the command, the pnpm
  * version and the Node version, like the test Strapi (prepare.ts). A test installs the packed
  * tarball into the cached app (again only when it changed), writes its config/plugins.ts and
@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { freePort } from './app.ts';
-import { CACHE, ROOT } from './paths.ts';
+import { CACHE } from './paths.ts';
 import { installEnv, npm } from './prepare.ts';
 
 const log = (message: string) => process.stderr.write(`[strapi-apps] ${message}\n`);
@@ -38,12 +38,11 @@ export const CREATE_ARGS = [
 const TS_ROOT = join(CACHE, 'strapi-ts');
 const PNPM_ROOT = join(CACHE, 'strapi-pnpm');
 /**
- * pnpm: the root devDependency; without it (its lockfile entry needs every platform package of
- * pnpm on the registry), the same version through npx.
+ * pnpm, at a pinned version, through npx: it is no devDependency of the repository, because its
+ * lockfile entry would need every platform package of pnpm, which this registry lacks.
  */
 function pnpm(args: string[]): [string, string[]] {
-  const local = join(ROOT, 'node_modules', '.bin', 'pnpm');
-  return existsSync(local) ? [local, args] : ['npx', ['--yes', 'pnpm@12.21.0', ...args]];
+  return ['npx', ['--yes', 'pnpm@12.21.0', ...args]];
 }
 /** In an app: the hash of the cms-typed-client tarball installed there. */
 const MARKER = '.cms-typed-client-package';
