@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateFiles } from '../src/codegen/generate.ts';
+import { generateFiles } from '../src/codegen/output-files.ts';
 import { runtimeAssets } from '../src/codegen/runtime-assets.ts';
 import type { SchemaResponse } from '../src/schema/types.ts';
 import { ROOT } from '../test/harness/paths.ts';

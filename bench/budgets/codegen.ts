@@ -4,7 +4,7 @@
  * 1000) and the real LaunchPad payload; then whole CLI runs (process start, fetch from the
  * loopback schema server, generate, write) of both CLIs, and ours once against the real Strapi.
  */
-import type { OutputFormat } from '../../src/codegen/generate.ts';
+import type { OutputFormat } from '../../src/codegen/output-files.ts';
 import type { SchemaResponse } from '../../src/schema/types.ts';
 import type { Benchmark, Outcome } from '../lib/benchmark.ts';
 import { benchProject, ourCli, peerCli } from '../lib/cli.ts';

@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { OutputFormat } from '../../src/codegen/generate.ts';
+import type { OutputFormat } from '../../src/codegen/output-files.ts';
 import type { SchemaResponse } from '../../src/schema/types.ts';
 import { generateOurs, generatePeer } from './generators.ts';
 import { WORK_DIR } from './paths.ts';

@@ -1,7 +1,7 @@
 /**
  * The three generators' "generation step", from a parsed schema payload to files on disk, run
  * in this process so only generation is timed (no process start, no network):
- * - ours: `generateFiles` (src/codegen/generate.ts, as scripts/type-fixtures.ts calls it, with
+ * - ours: `generateFiles` (src/codegen/output-files.ts, as scripts/type-fixtures.ts calls it, with
  *   the runtime of the package snapshot), then one write per file;
  * - strapi-typed-client: what its `generate` command runs after fetching, `transformSchema`
  *   then `new Generator(dir).generate(...)` (its dist/cli/commands/generate.js);
@@ -12,7 +12,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { generateFiles, type OutputFormat } from '../../src/codegen/generate.ts';
+import { generateFiles, type OutputFormat } from '../../src/codegen/output-files.ts';
 import type { SchemaResponse } from '../../src/schema/types.ts';
 import { PEER_DIR, STRAPI_DEPS, WORK_DIR } from './paths.ts';
 import { peerPayload, strapiRegistry } from './peer-schemas.ts';

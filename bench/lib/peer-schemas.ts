@@ -11,7 +11,7 @@
  *   `pluginOptions` and the system attributes Strapi adds at boot.
  */
 import { createHash } from 'node:crypto';
-import { customRoutesByType } from '../../src/schema/routes.ts';
+import { customRoutesByType } from '../../src/schema/route-kinds.ts';
 import type { SchemaAttribute, SchemaContentType, SchemaResponse } from '../../src/schema/types.ts';
 
 type Json = Record<string, unknown>;

@@ -10,7 +10,7 @@ import type { CliContext } from './context.ts';
 import { EXIT } from './exit-codes.ts';
 import type { CheckOptions } from './options.ts';
 import { fetchHash } from './remote.ts';
-import { readSnapshot, shellWord } from './snapshot.ts';
+import { readSnapshot, shellWord } from './snapshot-file.ts';
 import { outputDrift, readMeta } from './writer.ts';
 
 /** What kind of drift a problem is; stable names for CI. */

@@ -4,9 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { generateFiles } from '../codegen/generate.ts';
+import { generateFiles } from '../codegen/output-files.ts';
 import { packageVersion, runtimeAssets } from '../codegen/runtime-assets.ts';
-import { diffSchemas, type SchemaChange } from '../codegen/schema-diff.ts';
 import {
   chooseImportExtension,
   type ImportExtensionChoice,
@@ -18,7 +17,8 @@ import { UsageError } from './args.ts';
 import type { CliContext } from './context.ts';
 import type { GenerateOptions, SchemaSource } from './options.ts';
 import { fetchHash, fetchSchema, type Remote } from './remote.ts';
-import { readSnapshot } from './snapshot.ts';
+import { diffSchemas, type SchemaChange } from './schema-diff.ts';
+import { readSnapshot } from './snapshot-file.ts';
 import { summaryLines } from './summary.ts';
 import { projectCompilerOptions } from './tsconfig.ts';
 import {

@@ -25,7 +25,7 @@ import {
 import { createOutput, type Output, redact } from './output.ts';
 import { pull } from './pull.ts';
 import { RemoteError } from './remote.ts';
-import { SnapshotError } from './snapshot.ts';
+import { SnapshotError } from './snapshot-file.ts';
 import { watch } from './watch.ts';
 import { findProjectRoot, OutputConflictError } from './writer.ts';
 

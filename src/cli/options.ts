@@ -7,12 +7,12 @@
  * Nothing downstream asks "was this set?" again.
  */
 import { relative, resolve } from 'node:path';
-import type { OutputFormat } from '../codegen/generate.ts';
+import type { OutputFormat } from '../codegen/output-files.ts';
 import { type ImportExtension, isImportExtension } from '../codegen/specifiers.ts';
 import { defineFlags, type FlagValues, parseFlags, UsageError } from './args.ts';
 import { type LoadedConfig, loadProjectConfig, type ProjectConfig } from './project-config.ts';
 import { type Remote, strapiUrl } from './remote.ts';
-import type { SnapshotFile } from './snapshot.ts';
+import type { SnapshotFile } from './snapshot-file.ts';
 import { readMeta, resolveOutput } from './writer.ts';
 
 /** Flags of `watch` (and of `generate`, which adds `--schema`). */

@@ -10,7 +10,7 @@ import type { CliContext } from './context.ts';
 import { EXIT } from './exit-codes.ts';
 import type { PullOptions } from './options.ts';
 import { fetchHash, fetchSchema } from './remote.ts';
-import { readSnapshot, SnapshotError, snapshotText } from './snapshot.ts';
+import { readSnapshot, SnapshotError, snapshotText } from './snapshot-file.ts';
 import { OutputConflictError, writeFileAtomic } from './writer.ts';
 
 export async function pull(options: PullOptions, context: CliContext): Promise<number> {

@@ -1,8 +1,8 @@
 /**
- * The printed summary of a schema diff (src/codegen/schema-diff.ts): one line per change, the
+ * The printed summary of a schema diff (src/cli/schema-diff.ts): one line per change, the
  * breaking ones marked with their reason, at most a screenful.
  */
-import type { SchemaChange } from '../codegen/schema-diff.ts';
+import type { SchemaChange } from './schema-diff.ts';
 
 /** One change in words, e.g. `api::tag.tag: added field code (string, required)`. */
 export function describeChange(change: SchemaChange): string {

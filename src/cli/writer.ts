@@ -23,7 +23,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { MODULE_SCOPE } from '../codegen/generate.ts';
+import { MODULE_SCOPE } from '../codegen/output-files.ts';
 import type { SchemaOutline } from '../schema/outline.ts';
 
 export const META_FILE = '.cms-types.json';

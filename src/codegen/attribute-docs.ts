@@ -5,7 +5,7 @@
  */
 import type { JsonValue, SchemaAttribute } from '../schema/types.ts';
 import { conditionDoc } from './conditions.ts';
-import { jsdocText } from './names.ts';
+import { jsdocText } from './identifiers.ts';
 
 const LINK_REQUIRED_DOC =
   'Required in the admin; the REST API enforces it only with `api.documents.strictRelations`, so it may be missing.';

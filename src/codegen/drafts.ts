@@ -15,6 +15,8 @@
  *   required attribute (or a component holding one).
  * The registry lists them as `draftEntry`, `draftPopulatable` and `draftInput`.
  */
+
+import { stringLiteral, type Uniquifier } from './identifiers.ts';
 import type {
   ComponentModel,
   ContentTypeModel,
@@ -22,7 +24,6 @@ import type {
   ModelAttribute,
   ZoneMember,
 } from './model-types.ts';
-import { stringLiteral, type Uniquifier } from './names.ts';
 
 /** A model without draft declarations. */
 export const NO_DRAFT: DraftNames = Object.freeze({ entry: null, populatable: null, input: null });

@@ -16,9 +16,9 @@ import {
   routeTypeNames,
   schemaNames,
 } from './emit-routes.ts';
-import type { JsonSchemaNames } from './json-schema.ts';
+import { jsdocText, stringLiteral } from './identifiers.ts';
+import type { JsonSchemaNames } from './json-schema-types.ts';
 import type { CodegenModel, ContentTypeModel } from './model.ts';
-import { jsdocText, stringLiteral } from './names.ts';
 import { webhookTable } from './referrers.ts';
 import type { RuntimeSurface } from './runtime-assets.ts';
 

@@ -14,8 +14,8 @@ import {
   populatableMembers,
 } from './emit-entities.ts';
 import { declareAlias, declareInterface, type Member, title } from './emit-syntax.ts';
+import { stringLiteral } from './identifiers.ts';
 import type { ComponentModel, ContentTypeModel, ModelAttribute } from './model-types.ts';
-import { stringLiteral } from './names.ts';
 
 const DRAFT_NOTE = 'Strapi checks `required` only on publish, so required fields may be null here.';
 const DRAFT_INPUT_NOTE = 'Strapi checks `required` only on publish, so required fields may be left out.';

@@ -7,6 +7,7 @@
  */
 
 import { comment, declareInterface, type Member, title } from './emit-syntax.ts';
+import { jsdocText, stringLiteral } from './identifiers.ts';
 import type {
   ComponentModel,
   ContentTypeModel,
@@ -16,7 +17,6 @@ import type {
   SystemField,
   SystemFieldName,
 } from './model-types.ts';
-import { jsdocText, stringLiteral } from './names.ts';
 
 /** The TypeScript type of a scalar value as read (`entry`) or written (`input`). */
 function scalarType(type: ScalarType, enumValues: readonly string[], side: 'entry' | 'input'): string {

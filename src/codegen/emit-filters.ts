@@ -8,6 +8,7 @@
  */
 
 import { declareInterface, type Member, title } from './emit-syntax.ts';
+import { jsdocText, stringLiteral } from './identifiers.ts';
 import type {
   CodegenModel,
   ComponentModel,
@@ -17,7 +18,6 @@ import type {
   FilterKind,
   ModelAttribute,
 } from './model-types.ts';
-import { jsdocText, stringLiteral } from './names.ts';
 
 const UPLOAD_FILE_UID = 'plugin::upload.file';
 

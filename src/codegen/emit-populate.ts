@@ -11,8 +11,8 @@
  */
 
 import { declareInterface, type Member, title } from './emit-syntax.ts';
+import { stringLiteral } from './identifiers.ts';
 import type { ComponentModel, ContentTypeModel, ModelAttribute } from './model-types.ts';
-import { stringLiteral } from './names.ts';
 
 type PopulateKind = 'PopulateComponent' | 'PopulateMedia' | 'PopulateRelation' | 'PopulateZone';
 

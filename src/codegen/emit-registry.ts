@@ -9,7 +9,8 @@
  * the signature help of `findOne`), not its dozen members.
  */
 import { comment, declareInterface, type Member, title } from './emit-syntax.ts';
-import { type JsonSchemaNames, jsonSchemaType } from './json-schema.ts';
+import { compareCodeUnits, stringLiteral } from './identifiers.ts';
+import { type JsonSchemaNames, jsonSchemaType } from './json-schema-types.ts';
 import type {
   CodegenModel,
   ComponentModel,
@@ -20,7 +21,6 @@ import type {
   ModelAttribute,
   ModelNames,
 } from './model-types.ts';
-import { compareCodeUnits, stringLiteral } from './names.ts';
 
 function linkType(attribute: ModelAttribute): string {
   switch (attribute.classification) {

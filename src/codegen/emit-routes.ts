@@ -1,23 +1,23 @@
 /**
  * Route methods as the client declares them, and the aliases of the routes' shared schemas as the
  * types file declares them. A route from `schema.routes` is typed from its JSON Schemas
- * (json-schema.ts): path parameters from `params`, then `query` (GET, DELETE) or `body` (the
+ * (json-schema-types.ts): path parameters from `params`, then `query` (GET, DELETE) or `body` (the
  * other methods), required when the schema has required keys, then cache options; the result
  * from `response`. Without a schema a part keeps the untyped form custom routes always had:
  * `string | number` path parameters, `Record<string, unknown>` query, `unknown` body, and a
  * result type `R` the caller names (`unknown` by default).
  */
 
+import { jsdocText, stringLiteral } from './identifiers.ts';
 import {
   hasRequiredKeys,
   type JsonSchemaNames,
   jsonSchemaType,
   propertySchema,
   schemaDescription,
-} from './json-schema.ts';
+} from './json-schema-types.ts';
 import type { CodegenModel, CustomRouteModel, DefinitionModel, RouteGroupModel } from './model-types.ts';
-import { jsdocText, stringLiteral } from './names.ts';
-import { routePart } from './routes.ts';
+import { routePart } from './route-methods.ts';
 
 /** How the references of a route's or a definition's schema resolve in this model. */
 export function schemaNames(model: CodegenModel): JsonSchemaNames {

@@ -2,7 +2,7 @@
  * How the type emitters print: doc comments, interfaces, and the titles that name a model.
  * Every text passed in is already safe (names resolved by the model step, docs escaped).
  */
-import { jsdocText } from './names.ts';
+import { jsdocText } from './identifiers.ts';
 
 /** One interface member. */
 export interface Member {

@@ -5,7 +5,7 @@
  * condition on, with their filter kinds, so no emitter switches on a schema attribute type for
  * filtering or spells a system field.
  */
-import type { ContentTypeRoute } from '../schema/routes.ts';
+import type { ContentTypeRoute } from '../schema/route-kinds.ts';
 import type {
   AttributeType,
   JsonSchema,

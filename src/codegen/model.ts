@@ -1,8 +1,8 @@
 /**
  * Schema -> model: validates the payload (validate.ts), then resolves every name the emitters
  * print, classifies every attribute and lists each model's system fields and filter fields
- * (fields.ts), so emitters never invent or escape a name, nor decide a filter kind, themselves.
- * The model's types: model-types.ts; how each name is made and in which order: naming.ts.
+ * (field-kinds.ts), so emitters never invent or escape a name, nor decide a filter kind, themselves.
+ * The model's types: model-types.ts; how each name is made and in which order: model-names.ts.
  */
 
 import type {
@@ -16,7 +16,15 @@ import type {
 import { attributeDocs } from './attribute-docs.ts';
 import { visibleRule } from './conditions.ts';
 import { assignDraftNames, NO_DRAFT } from './drafts.ts';
-import { componentSystemFields, contentTypeSystemFields, filterFields } from './fields.ts';
+import { componentSystemFields, contentTypeSystemFields, filterFields } from './field-kinds.ts';
+import {
+  compareCodeUnits,
+  ECMASCRIPT_RESERVED_WORDS,
+  pascalCase,
+  propertyKey,
+  Uniquifier,
+} from './identifiers.ts';
+import { assignClientProperties, claimModelNames, componentStem, contentTypeStem } from './model-names.ts';
 import type {
   CodegenModel,
   ComponentModel,
@@ -26,10 +34,8 @@ import type {
   ModelNames,
   RelationAttribute,
 } from './model-types.ts';
-import { compareCodeUnits, ECMASCRIPT_RESERVED_WORDS, pascalCase, propertyKey, Uniquifier } from './names.ts';
-import { assignClientProperties, claimModelNames, componentStem, contentTypeStem } from './naming.ts';
 import { reservedClientMembers, reservedTypeNames } from './reserved.ts';
-import { assignRoutes, claimDefinitionNames } from './routes.ts';
+import { assignRoutes, claimDefinitionNames } from './route-methods.ts';
 import { type RuntimeSurface, runtimeAssets } from './runtime-assets.ts';
 import { isRecord, sortedKeys, validateSchema } from './validate.ts';
 

@@ -11,8 +11,9 @@
  * `related`) is not followed: it could hold any type, and through it every type would reach
  * every other, so every change would revalidate every page.
  */
+
+import { compareCodeUnits } from './identifiers.ts';
 import type { CodegenModel, ContentTypeModel, ModelAttribute } from './model-types.ts';
-import { compareCodeUnits } from './names.ts';
 
 /** The uid Strapi gives uploaded files, which media fields hold. */
 const MEDIA_UID = 'plugin::upload.file';

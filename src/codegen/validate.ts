@@ -16,7 +16,7 @@ import {
   type SchemaComponent,
   type SchemaContentType,
 } from '../schema/types.ts';
-import { compareCodeUnits } from './names.ts';
+import { compareCodeUnits } from './identifiers.ts';
 
 /** The schema cannot be turned into types; the message names the model, the attribute and the fix. */
 export class SchemaError extends Error {

@@ -4,7 +4,7 @@
  * else. The generator stores it beside its output, so the next generation can say what changed
  * without the previous payload, offline too. Built in a fixed order; small next to the output.
  */
-import { customRoutesByType, isCoreRoute, isCustomRoute } from './routes.ts';
+import { customRoutesByType, isCoreRoute, isCustomRoute } from './route-kinds.ts';
 import type { CmsSchema, SchemaAttribute } from './types.ts';
 
 export interface OutlineAttribute {

@@ -4,8 +4,8 @@
  */
 import config, { type PluginConfig } from './config.ts';
 import { createController } from './controller.ts';
-import routes from './routes.ts';
-import { type Snapshot, takeSnapshot } from './snapshot.ts';
+import routes from './plugin-routes.ts';
+import { type Snapshot, takeSnapshot } from './read-schema.ts';
 import type { PluginState } from './state.ts';
 import type { StrapiLike } from './strapi.ts';
 import { checkStrapiVersion } from './version.ts';

@@ -1,6 +1,6 @@
 /** What the plugin holds between bootstrap and destroy. */
 import type { PluginConfig } from './config.ts';
-import type { Snapshot } from './snapshot.ts';
+import type { Snapshot } from './read-schema.ts';
 import type { WatchHub } from './watch-hub.ts';
 
 export interface PluginState {

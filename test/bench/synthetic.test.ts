@@ -11,7 +11,7 @@ import { peerPayload, strapiRegistry } from '../../bench/lib/peer-schemas.ts';
 import { consumerSource, lightestModule } from '../../bench/lib/queries.ts';
 import { describePayload, fixturePayload, syntheticPayload } from '../../bench/lib/synthetic.ts';
 import { checkPayload } from '../../src/cli/remote.ts';
-import { generateFiles } from '../../src/codegen/generate.ts';
+import { generateFiles } from '../../src/codegen/output-files.ts';
 import { runtimeAssets } from '../../src/codegen/runtime-assets.ts';
 import { ATTRIBUTE_TYPES } from '../../src/schema/types.ts';
 import { assertCompilesInMemory, compile } from '../helpers/compile.ts';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { schemaHash } from '../../src/schema/hash.ts';
-import { customRoutesByType } from '../../src/schema/routes.ts';
+import { customRoutesByType } from '../../src/schema/route-kinds.ts';
 import { stableStringify } from '../../src/schema/stable-json.ts';
 import type { SchemaResponse } from '../../src/schema/types.ts';
 import { bootFailure, createApp, type RunningStrapi, startStrapi, type TestApp } from '../harness/app.ts';

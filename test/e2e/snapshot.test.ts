@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CheckReport } from '../../src/cli/check.ts';
 import type { GenerateReport } from '../../src/cli/generate.ts';
-import { snapshotText } from '../../src/cli/snapshot.ts';
+import { snapshotText } from '../../src/cli/snapshot-file.ts';
 import type { SchemaResponse } from '../../src/schema/types.ts';
 import { createApp, freePort, type RunningStrapi, startStrapi } from '../harness/app.ts';
 import { createProject, runCli, startCli } from '../helpers/cli.ts';

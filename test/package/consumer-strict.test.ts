@@ -26,7 +26,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { generateFiles } from '../../src/codegen/generate.ts';
+import { generateFiles } from '../../src/codegen/output-files.ts';
 import { runtimeAssets } from '../../src/codegen/runtime-assets.ts';
 import type { SchemaResponse } from '../../src/schema/types.ts';
 import { ROOT } from '../harness/paths.ts';

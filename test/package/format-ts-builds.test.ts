@@ -23,7 +23,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { projectCompilerOptions } from '../../src/cli/tsconfig.ts';
-import { generateFiles } from '../../src/codegen/generate.ts';
+import { generateFiles } from '../../src/codegen/output-files.ts';
 import { runtimeAssets } from '../../src/codegen/runtime-assets.ts';
 import {
   chooseImportExtension,

@@ -24,7 +24,7 @@ import {
   type WatchOptions,
 } from '../../src/cli/options.ts';
 import type { Remote } from '../../src/cli/remote.ts';
-import type { SnapshotFile } from '../../src/cli/snapshot.ts';
+import type { SnapshotFile } from '../../src/cli/snapshot-file.ts';
 
 const TABLE = defineFlags({
   name: { type: 'string', value: '<name>', description: 'a value' },

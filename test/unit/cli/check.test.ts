@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CheckReport } from '../../../src/cli/check.ts';
-import { snapshotText } from '../../../src/cli/snapshot.ts';
+import { snapshotText } from '../../../src/cli/snapshot-file.ts';
 import { ROOT } from '../../harness/paths.ts';
 import { runMain } from '../../helpers/cli-main.ts';
 

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { snapshotText } from '../../../src/cli/snapshot.ts';
+import { snapshotText } from '../../../src/cli/snapshot-file.ts';
 import type { SchemaResponse } from '../../../src/schema/types.ts';
 import { ROOT } from '../../harness/paths.ts';
 import { runMain } from '../../helpers/cli-main.ts';

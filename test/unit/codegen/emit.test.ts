@@ -10,8 +10,8 @@ import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
 import { emitTypes } from '../../../src/codegen/emit-types.ts';
-import { generateFiles } from '../../../src/codegen/generate.ts';
 import { buildModel } from '../../../src/codegen/model.ts';
+import { generateFiles } from '../../../src/codegen/output-files.ts';
 import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
 import type {
   CmsSchema,

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
-import { generateFiles, type OutputFormat } from '../../../src/codegen/generate.ts';
+import { generateFiles, type OutputFormat } from '../../../src/codegen/output-files.ts';
 import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
 import type { SchemaResponse } from '../../../src/schema/types.ts';
 import { ROOT } from '../../harness/paths.ts';

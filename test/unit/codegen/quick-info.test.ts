@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { generateFiles } from '../../../src/codegen/generate.ts';
+import { generateFiles } from '../../../src/codegen/output-files.ts';
 import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
 import type { SchemaResponse } from '../../../src/schema/types.ts';
 import { CACHE, ROOT } from '../../harness/paths.ts';

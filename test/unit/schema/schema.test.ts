@@ -10,7 +10,7 @@ import {
 } from '../../../src/schema/normalize.ts';
 import { stableStringify } from '../../../src/schema/stable-json.ts';
 import type { CmsSchema, SchemaContentType } from '../../../src/schema/types.ts';
-import { readSchema, takeSnapshot } from '../../../src/server/snapshot.ts';
+import { readSchema, takeSnapshot } from '../../../src/server/read-schema.ts';
 import type { StrapiLike } from '../../../src/server/strapi.ts';
 import { contentType, schemaOf } from '../../helpers/schema-builders.ts';
 

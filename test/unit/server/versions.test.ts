@@ -9,7 +9,7 @@ import { checkPayload } from '../../../src/cli/remote.ts';
 import { validateSchema } from '../../../src/codegen/validate.ts';
 import { schemaHash } from '../../../src/schema/hash.ts';
 import type { CmsSchema } from '../../../src/schema/types.ts';
-import { readSchema, takeSnapshot } from '../../../src/server/snapshot.ts';
+import { readSchema, takeSnapshot } from '../../../src/server/read-schema.ts';
 import type { StrapiLike, StrapiRoute } from '../../../src/server/strapi.ts';
 import { checkStrapiVersion, unsupportedReason } from '../../../src/server/version.ts';
 

@@ -5,8 +5,9 @@
  * against the previous output fail to compile against the new one is marked breaking, with the
  * reason, from how the generator types each attribute (src/codegen/emit-entities.ts). Pure.
  */
+
+import { compareCodeUnits } from '../codegen/identifiers.ts';
 import type { OutlineAttribute, OutlineRoute, SchemaOutline } from '../schema/outline.ts';
-import { compareCodeUnits } from './names.ts';
 
 export type ChangeSubject = 'contentType' | 'component' | 'field' | 'route' | 'registerField';
 

@@ -1,12 +1,12 @@
 /**
- * Route methods from `schema.routes` (routes.ts): which routes the client already covers, the
+ * Route methods from `schema.routes` (route-methods.ts): which routes the client already covers, the
  * property each other route goes on, method names and their collisions, and the names of the
  * definition aliases.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildModel, type CodegenModel } from '../../../src/codegen/model.ts';
-import { routePart } from '../../../src/codegen/routes.ts';
+import { routePart } from '../../../src/codegen/route-methods.ts';
 import type { CmsSchema, SchemaApiRoute } from '../../../src/schema/types.ts';
 import { contentType } from '../../helpers/schema-builders.ts';
 

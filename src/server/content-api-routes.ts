@@ -3,9 +3,9 @@
  * the payload publishes it: method, the path Strapi mounts, the full handler, the owner, whether
  * it needs credentials, and its request and response contracts as JSON Schema.
  */
-import { contentTypeHandler } from '../schema/routes.ts';
+import { contentTypeHandler } from '../schema/route-kinds.ts';
 import type { JsonSchema, RouteMethod, SchemaApiRoute } from '../schema/types.ts';
-import { isZodSchema, type RouteSchemaConverter } from './json-schema.ts';
+import { isZodSchema, type RouteSchemaConverter } from './route-contracts.ts';
 import type { StrapiLike, StrapiRoute, StrapiRouter } from './strapi.ts';
 
 const METHODS: ReadonlySet<string> = new Set<RouteMethod>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);

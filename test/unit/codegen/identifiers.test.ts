@@ -12,7 +12,7 @@ import {
   typeName,
   Uniquifier,
   words,
-} from '../../../src/codegen/names.ts';
+} from '../../../src/codegen/identifiers.ts';
 
 function table<Given, Want>(
   name: string,

@@ -27,7 +27,7 @@
  * - `description` -> the doc comment of a property (or of a definition's alias).
  */
 import type { JsonSchema, JsonValue } from '../schema/types.ts';
-import { jsdocText, propertyKey, stringLiteral } from './names.ts';
+import { jsdocText, propertyKey, stringLiteral } from './identifiers.ts';
 
 /** How references resolve. */
 export interface JsonSchemaNames {

@@ -3,7 +3,7 @@
  * names every model takes together, client property names and custom route method names.
  * buildModel (model.ts) claims them in the order below.
  *
- * Rules (see names.ts for the character rules and the numbering of collisions):
+ * Rules (see identifiers.ts for the character rules and the numbering of collisions):
  * - `api::<x>.<y>` content type: PascalCase(singularName) (`blog-post` -> `BlogPost`);
  *   `plugin::<plugin>.<y>`: PascalCase(plugin + '-' + singularName) (`UsersPermissionsUser`);
  *   any other `<ns>::` prefix: PascalCase(ns + '-' + singularName).
@@ -24,8 +24,9 @@
  *   ECMAScript reserved word (ECMASCRIPT_RESERVED_WORDS; `global`, `type` stay) gets the suffix `Collection` (collection type) or `Single` (single type); a name taken by
  *   an earlier uid then gets 2, 3, ... (`auth` -> `authCollection`, `tags`, `tags2`).
  */
+
+import { camelCase, ECMASCRIPT_RESERVED_WORDS, typeName, Uniquifier } from './identifiers.ts';
 import type { ContentTypeModel, ContentTypeRoute, CustomRouteModel, ModelNames } from './model-types.ts';
-import { camelCase, ECMASCRIPT_RESERVED_WORDS, typeName, Uniquifier } from './names.ts';
 
 /** Members of the collection and single-type APIs that a custom route method may not take. */
 export const API_MEMBERS: readonly string[] = [

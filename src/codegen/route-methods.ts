@@ -30,9 +30,17 @@
  *   (`then`, `constructor`, `toString`...) does (`client.shop.delete` stays); a name taken by an
  *   earlier route of the same property then gets 2, 3, ... (`render`, `render2`).
  */
-import { type ContentTypeRoute, contentTypeHandler } from '../schema/routes.ts';
+import { type ContentTypeRoute, contentTypeHandler } from '../schema/route-kinds.ts';
 import type { CmsSchema, JsonSchema, RoutePart, SchemaApiRoute } from '../schema/types.ts';
-import { keyedObjectSchema, refersToRoot } from './json-schema.ts';
+import {
+  camelCase,
+  compareCodeUnits,
+  ECMASCRIPT_RESERVED_WORDS,
+  typeName,
+  type Uniquifier,
+} from './identifiers.ts';
+import { keyedObjectSchema, refersToRoot } from './json-schema-types.ts';
+import { API_MEMBERS, customRouteModels } from './model-names.ts';
 import type {
   ContentTypeModel,
   CoreAction,
@@ -40,14 +48,6 @@ import type {
   DefinitionModel,
   RouteGroupModel,
 } from './model-types.ts';
-import {
-  camelCase,
-  compareCodeUnits,
-  ECMASCRIPT_RESERVED_WORDS,
-  typeName,
-  type Uniquifier,
-} from './names.ts';
-import { API_MEMBERS, customRouteModels } from './naming.ts';
 import { OBJECT_MEMBERS } from './reserved.ts';
 
 /** users-permissions' auth controller: `client.auth` has its routes, those of the server's mode. */

@@ -1,5 +1,5 @@
 /**
- * JSON Schema -> TypeScript (json-schema.ts): one case per construct, on schemas as zod 4's
+ * JSON Schema -> TypeScript (json-schema-types.ts): one case per construct, on schemas as zod 4's
  * `toJSONSchema` writes them (draft 2020-12); then the emitted text compiled by the TypeScript
  * compiler under --strict, with sample values that must and must not be assignable.
  */
@@ -12,7 +12,7 @@ import {
   jsonSchemaType,
   referencedDefinitions,
   refersToRoot,
-} from '../../../src/codegen/json-schema.ts';
+} from '../../../src/codegen/json-schema-types.ts';
 import type { JsonSchema } from '../../../src/schema/types.ts';
 import { compile } from '../../helpers/compile.ts';
 

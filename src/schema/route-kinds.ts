@@ -1,8 +1,8 @@
 /**
  * Reading the payload's `routes`: which of them are a content type's custom controller routes
  * (the methods the client adds on that type's property) and which are its core CRUD routes.
- * `contentTypeHandler` decides it, here and for codegen (src/codegen/routes.ts) and the plugin
- * (src/server/api-routes.ts).
+ * `contentTypeHandler` decides it, here and for codegen (src/codegen/route-methods.ts) and the plugin
+ * (src/server/content-api-routes.ts).
  */
 import type { CmsSchema, RouteMethod, SchemaApiRoute } from './types.ts';
 

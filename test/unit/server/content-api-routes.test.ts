@@ -7,8 +7,8 @@ import { describe, it } from 'node:test';
 import * as z from 'zod/v4';
 import { stableStringify } from '../../../src/schema/stable-json.ts';
 import type { JsonSchema } from '../../../src/schema/types.ts';
-import { collectRoutes } from '../../../src/server/api-routes.ts';
-import { RouteSchemaConverter, type StrapiZod } from '../../../src/server/json-schema.ts';
+import { collectRoutes } from '../../../src/server/content-api-routes.ts';
+import { RouteSchemaConverter, type StrapiZod } from '../../../src/server/route-contracts.ts';
 import type { StrapiLike, StrapiRoute, StrapiRouter } from '../../../src/server/strapi.ts';
 
 /** Strapi's naming of content-type and component schemas (`transformUidToValidOpenApiName`), for the uids used here. */

@@ -19,9 +19,9 @@ import type {
   SchemaServerInfo,
 } from '../schema/types.ts';
 import { SCHEMA_FORMAT } from '../schema/types.ts';
-import { collectRoutes } from './api-routes.ts';
-import { loadStrapiZod, RouteSchemaConverter } from './json-schema.ts';
+import { collectRoutes } from './content-api-routes.ts';
 import { readRegisterFields, registerNotice, unregistrableFields } from './register-fields.ts';
+import { loadStrapiZod, RouteSchemaConverter } from './route-contracts.ts';
 import type { StrapiLike, StrapiRoute } from './strapi.ts';
 import { REFRESH_SINCE, strapiVersion } from './version.ts';
 
