@@ -183,25 +183,45 @@ export async function startStrapi(app: TestApp, options: StartOptions = {}): Pro
   for (const [key, value] of Object.entries({ ...process.env, ...options.env })) {
     if (value !== undefined) env[key] = value;
   }
-  Object.assign(env, {
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    CTC_SEED_FILE: seedFile,
-    STRAPI_TELEMETRY_DISABLED: 'true',
-    BROWSER: 'none',
-    FORCE_COLOR: '0',
-  });
+  Object.assign(env, { CTC_SEED_FILE: seedFile, STRAPI_TELEMETRY_DISABLED: 'true' });
   if (!options.env || !('NODE_ENV' in options.env)) env.NODE_ENV = 'development';
+  const launched = await launchStrapi(app.dir, env, {
+    port,
+    ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
+    timeout: options.timeout ?? 90_000,
+    ready: () => existsSync(seedFile),
+  });
+  const seed = JSON.parse(readFileSync(seedFile, 'utf8')) as Seed;
+  return { ...launched, port, seed };
+}
+
+export interface LaunchedStrapi {
+  url: string;
+  process: ChildProcess;
+  output(): string;
+  /** SIGTERM (SIGKILL after 15 s), then resolves with the milliseconds until the process exited. */
+  stop(): Promise<number>;
+}
+
+/**
+ * `strapi start` in `dir` on `port` (loopback), resolved once `/_health` answers below 500 and
+ * `ready()` holds; a `StrapiBootError` with its output if it exits or `timeout` ms pass first.
+ */
+export async function launchStrapi(
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  options: { port: number; timeout: number; nodeArgs?: string[]; ready?: () => boolean },
+): Promise<LaunchedStrapi> {
   const child = spawn(
     process.execPath,
     [
       ...(options.nodeArgs ?? []),
-      join(app.dir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js'),
+      join(dir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js'),
       'start',
     ],
     {
-      cwd: app.dir,
-      env,
+      cwd: dir,
+      env: { ...env, HOST: '127.0.0.1', PORT: String(options.port), BROWSER: 'none', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -213,8 +233,8 @@ export async function startStrapi(app: TestApp, options: StartOptions = {}): Pro
     output += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.timeout ?? 90_000);
+  const url = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + options.timeout;
   let ready = false;
   while (!ready) {
     if (child.exitCode !== null) throw new StrapiBootError(child.exitCode, output);
@@ -224,17 +244,14 @@ export async function startStrapi(app: TestApp, options: StartOptions = {}): Pro
     }
     try {
       const response = await fetch(`${url}/_health`);
-      ready = response.status < 500 && existsSync(seedFile);
+      ready = response.status < 500 && (options.ready?.() ?? true);
     } catch {
       // not listening yet
     }
     if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const seed = JSON.parse(readFileSync(seedFile, 'utf8')) as Seed;
   return {
     url,
-    port,
-    seed,
     process: child,
     output: () => output,
     async stop() {

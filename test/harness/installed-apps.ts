@@ -11,11 +11,11 @@
  * with Strapi's own compiler (the admin panel, which the tests do not use, is not built), and
  * boots `strapi start`, which is what `npm run start` runs.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { freePort } from './app.ts';
+import { freePort, launchStrapi } from './app.ts';
 import { CACHE } from './paths.ts';
 import { installEnv, npm } from './prepare.ts';
 
@@ -235,46 +235,14 @@ export interface BootedApp {
 
 /** `strapi start` (what `npm run start` runs) on a free port, once /_health answers. */
 export async function boot(app: string, timeout = 120_000): Promise<BootedApp> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [join(app, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js'), 'start'],
-    {
-      cwd: app,
-      env: { ...toolEnv(), HOST: '127.0.0.1', PORT: String(port), BROWSER: 'none', FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`strapi start exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() - started > timeout) {
-      child.kill('SIGKILL');
-      throw new Error(`strapi start did not answer ${url}/_health in ${timeout} ms:\n${output}`);
-    }
-    const health = await fetch(`${url}/_health`).catch(() => undefined);
-    if (health && health.status < 500) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const launched = await launchStrapi(app, toolEnv(), { port: await freePort(), timeout });
   log(`strapi start in ${app}: up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return {
-    url,
-    output: () => output,
+    url: launched.url,
+    output: launched.output,
     async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
+      await launched.stop();
     },
   };
 }
