@@ -1,9 +1,11 @@
 /**
  * The client runtime (src/runtime) as the modules the generator copies into every output:
  * `runtime.ts` (and from it `runtime.js` and `runtime.d.ts`), the core, and one `runtime-<name>.ts`
- * per part the core loads with `import('./<name>.ts')` (auth, upload, the session, failure
- * explanations): an application that never calls them never loads them, and its bundler leaves
- * them out of the page. `src/runtime/index.ts` is the list of what the core exports; what the
+ * per module the runtime loads with `import()` (auth, upload, the session, failure explanations),
+ * named after its path (`auth/methods.ts` -> `runtime-auth-methods.ts`): an application that
+ * never calls them never loads them, and its bundler leaves them out of the page. The modules
+ * import each other across the folders of src/runtime (`../core/client.ts`); every output file
+ * is flat. `src/runtime/index.ts` is the list of what the core exports; what the
  * lazy parts import from the core is exported too (`@internal`); everything else the modules
  * export for each other stays inside. The same list gives codegen the names it must not hand
  * out (`surface.json`).
@@ -13,13 +15,26 @@
  * `toQueryString`) that a part also runs stays out of a bundle that never calls the export itself.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import ts from 'typescript';
 import type { RuntimeSurface } from '../src/codegen/runtime-assets.ts';
 
-const LOCAL_IMPORT = /^import\s[\s\S]*?from '\.\/([^']+)';\n/gm;
+const LOCAL_IMPORT = /^import\s[\s\S]*?from '(\.\.?\/[^']+)';\n/gm;
 const COPIED_INTO_PARTS = /^\/\*\*(?:(?!\*\/)[\s\S])*@copiedIntoParts\b/;
-const DYNAMIC_IMPORT = /import\('\.\/([^']+)\.ts'\)/g;
+const DYNAMIC_IMPORT = /import\('(\.\.?\/[^']+\.ts)'\)/g;
+
+/**
+ * The module a specifier of `module` names, as a path below src/runtime (`core/client.ts`):
+ * modules are known by these paths, whatever folder imports them.
+ */
+function resolve(module: string, specifier: string): string {
+  return posix.normalize(posix.join(posix.dirname(module), specifier));
+}
+
+/** The file a lazily loaded module becomes: `auth/methods.ts` -> `runtime-auth-methods`. */
+function partName(module: string): string {
+  return `runtime-${module.replace(/\.ts$/, '').replaceAll('/', '-')}`;
+}
 
 /** One file of the runtime: `runtime` (the core) or `runtime-<name>` (a lazily loaded part). */
 export interface RuntimeFile {
@@ -55,7 +70,7 @@ function readIndex(dir: string): {
     if (!ts.isExportDeclaration(statement) || !statement.moduleSpecifier) {
       throw new Error(`src/runtime/index.ts may only re-export (found: ${statement.getText(source)})`);
     }
-    const module = (statement.moduleSpecifier as ts.StringLiteral).text.replace(/^\.\//, '');
+    const module = resolve('index.ts', (statement.moduleSpecifier as ts.StringLiteral).text);
     if (!modules.includes(module)) modules.push(module);
     const mark = markOf(source, statement);
     const side = mark === 'internal' ? surface.internal : surface.public;
@@ -86,16 +101,19 @@ function moduleOrder(dir: string, roots: string[]): string[] {
     if (order.includes(module) || visiting.has(module)) return;
     visiting.add(module);
     const text = readFileSync(join(dir, module), 'utf8');
-    for (const match of text.matchAll(LOCAL_IMPORT)) visit(match[1] ?? '');
+    for (const match of text.matchAll(LOCAL_IMPORT)) visit(resolve(module, match[1] ?? ''));
     order.push(module);
   };
   for (const root of roots) visit(root);
   return order;
 }
 
-/** A module's own text: no imports of the other modules; its file comment as line comments. */
-function moduleBody(dir: string, module: string): string {
-  const original = readFileSync(join(dir, module), 'utf8');
+/**
+ * A module's own text: no imports of the other modules; its file comment as line comments; its
+ * lazy imports naming the files they load (`withFileNames`).
+ */
+function moduleBody(dir: string, module: string, extension: string): string {
+  const original = withFileNames(module, readFileSync(join(dir, module), 'utf8'), extension);
   // A file comment is followed by the imports or a blank line; any other leading comment documents
   // the first declaration and stays as it is.
   const header = /^\/\*\*([\s\S]*?)\*\/\n(?=import |\n)/.exec(original);
@@ -194,7 +212,7 @@ function importsFrom(dir: string, modules: string[], from: ReadonlySet<string>):
     const source = parse(module, readFileSync(join(dir, module), 'utf8'));
     for (const statement of source.statements) {
       if (!ts.isImportDeclaration(statement)) continue;
-      const target = (statement.moduleSpecifier as ts.StringLiteral).text.replace(/^\.\//, '');
+      const target = resolve(module, (statement.moduleSpecifier as ts.StringLiteral).text);
       if (!from.has(target)) continue;
       const bindings = statement.importClause?.namedBindings;
       if (!bindings || !ts.isNamedImports(bindings))
@@ -212,7 +230,7 @@ function importsFrom(dir: string, modules: string[], from: ReadonlySet<string>):
 function valueImports(dir: string, module: string): string[] {
   return [...readFileSync(join(dir, module), 'utf8').matchAll(LOCAL_IMPORT)]
     .filter((match) => !match[0].startsWith('import type '))
-    .map((match) => match[1] ?? '');
+    .map((match) => resolve(module, match[1] ?? ''));
 }
 
 /** The copied modules whose code `modules` run: imported for values, by them or by such a copy. */
@@ -229,9 +247,15 @@ function copiedNeeds(dir: string, modules: string[], copied: ReadonlySet<string>
   return needed;
 }
 
-/** Where each lazily loaded module's code goes: `import('./auth.ts')` -> `./runtime-auth.js`. */
-function withFileNames(text: string, extension: string): string {
-  return text.replace(DYNAMIC_IMPORT, (_match, name: string) => `import('./runtime-${name}${extension}')`);
+/**
+ * Where each lazily loaded module of `module`'s text goes: in `auth/api.ts`,
+ * `import('./methods.ts')` -> `import('./runtime-auth-methods.js')`.
+ */
+function withFileNames(module: string, text: string, extension: string): string {
+  return text.replace(
+    DYNAMIC_IMPORT,
+    (_match, specifier: string) => `import('./${partName(resolve(module, specifier))}${extension}')`,
+  );
 }
 
 /**
@@ -251,7 +275,9 @@ export function runtimeModule(
   const imported = new Set(core.filter((module) => !copied.has(module)));
   /** What the copied modules declare: a copy's declarations that its user does not run are left out. */
   const copiedDeclared = new Set(
-    [...copied].flatMap((module) => parse(module, moduleBody(dir, module)).statements.flatMap(declaredNames)),
+    [...copied].flatMap((module) =>
+      parse(module, moduleBody(dir, module, extension)).statements.flatMap(declaredNames),
+    ),
   );
   const units: { name: string; modules: string[] }[] = [];
   const owner = new Map<string, string>(core.map((module) => [module, 'runtime']));
@@ -259,13 +285,13 @@ export function runtimeModule(
   while (pending.length > 0) {
     const module = pending.shift() ?? '';
     for (const match of readFileSync(join(dir, module), 'utf8').matchAll(DYNAMIC_IMPORT)) {
-      const root = `${match[1]}.ts`;
+      const root = resolve(module, match[1] ?? '');
       if (owner.has(root)) {
         if (coreSet.has(root))
           throw new Error(`runtime: ${module} loads ${root} lazily, but the core imports it`);
         continue;
       }
-      const name = `runtime-${match[1]}`;
+      const name = partName(root);
       const members = moduleOrder(dir, [root]);
       const needed = copiedNeeds(
         dir,
@@ -313,19 +339,21 @@ export function runtimeModule(
     // A copy is the part's own code, not something it offers: unexported, a bundler drops what the part does not run.
     const body = unit.modules
       .map((module) =>
-        copied.has(module) ? unexportOthers(moduleBody(dir, module), new Set()) : moduleBody(dir, module),
+        copied.has(module)
+          ? unexportOthers(moduleBody(dir, module, extension), new Set())
+          : moduleBody(dir, module, extension),
       )
       .join('\n\n');
     files.push({
       name: unit.name,
-      source: withFileNames(`${withoutUnused(`${header}${body}`, copiedDeclared)}\n`, extension),
+      source: `${withoutUnused(`${header}${body}`, copiedDeclared)}\n`,
     });
   }
   surface.internal.values.sort();
   surface.internal.types.sort();
-  const joined = core.map((module) => moduleBody(dir, module)).join('\n\n');
+  const joined = core.map((module) => moduleBody(dir, module, extension)).join('\n\n');
   const copiedNames = new Set([...copiedDeclared].filter((name) => !keep.has(name)));
-  const source = withFileNames(`${withoutUnused(unexportOthers(joined, keep), copiedNames)}\n`, extension);
+  const source = `${withoutUnused(unexportOthers(joined, keep), copiedNames)}\n`;
   return {
     files: [{ name: 'runtime', source }, ...files],
     surface: { ...surface, coreMembers: coreMembers(source), parts: units.map((unit) => unit.name) },

@@ -1,6 +1,7 @@
 /**
- * The test suite, each test once: lint and format check, build, generate the clients the type
- * tests check, type check (src, tests, type tests), set up what the selected tests use (the
+ * The test suite, each test once: lint and format check, the import check (no cycle, the rooms
+ * of src/runtime), build, generate the clients the type tests check, type check (src, tests,
+ * type tests), set up what the selected tests use (the
  * real test Strapi, installed once and cached; Chromium; the database servers), then the test
  * files with Node's test runner, one run per layer (unit, bench, package, e2e, browser,
  * examples, versions), and one summary line per layer with its counts and duration.
@@ -113,6 +114,12 @@ try {
 }
 
 step('lint and format (biome)', bin('biome'), ['check', '.']);
+// `npm run check:cycles`: no import cycle in src/, and the rooms of src/runtime import downwards.
+step('import cycles and rooms (dependency-cruiser)', bin('depcruise'), [
+  '--config',
+  '.dependency-cruiser.mjs',
+  'src',
+]);
 step('build', process.execPath, ['scripts/build.ts']);
 step('generated clients for the type tests', process.execPath, ['scripts/type-fixtures.ts']);
 

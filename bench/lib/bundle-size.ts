@@ -83,13 +83,13 @@ export const CAPABILITIES: Capability[] = [
   {
     label: "query serializer that enforces Strapi's qs limits (toQueryString)",
     requiredBy: 'issue 4: qs reads back what was sent; long $in lists split; clear errors before sending',
-    entry: "export { toQueryString } from './src/runtime/query-string.ts';",
+    entry: "export { toQueryString } from './src/runtime/query/to-query-string.ts';",
   },
   {
     label: 'refresh-token session and the auth routes (startSession, authMethods: loaded on first use)',
     requiredBy: 'issue 5 / spec part 5: capture, automatic refresh, latch, race rules',
     entry:
-      "export { startSession } from './src/runtime/session-flow.ts'; export { authMethods } from './src/runtime/auth-methods.ts';",
+      "export { startSession } from './src/runtime/session/flow.ts'; export { authMethods } from './src/runtime/auth/methods.ts';",
   },
   {
     label: 'failure explanations (failures.ts: loaded when a request first fails)',

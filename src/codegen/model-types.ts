@@ -26,7 +26,7 @@ export type ScalarType = Exclude<AttributeType, 'media' | 'relation' | 'componen
 /** Which operators a scalar field's filter accepts (the registry's `scalars` values). */
 export type FilterKind = 'string' | 'number' | 'date' | 'boolean' | 'json';
 
-/** The client runtime's named filter condition of a scalar field (src/runtime/filters.ts). */
+/** The client runtime's named filter condition of a scalar field (src/runtime/types/filters.ts). */
 export type FilterCondition =
   | 'BigIntegerFilter'
   | 'BooleanFilter'

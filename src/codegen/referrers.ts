@@ -1,6 +1,6 @@
 /**
  * The table `handleCmsWebhook` revalidates from: for each content type, the REST path its cache
- * tags are keyed on (src/runtime/cache-tags.ts), then the paths of its referrers, the content
+ * tags are keyed on (src/runtime/core/cache-tags.ts), then the paths of its referrers, the content
  * types of the client whose reads can populate it. A page that populates an article's author
  * reads `/api/articles` and carries `cms:articles`; when the author changes, that page is stale
  * too, so a change to an author also revalidates `cms:articles`.

@@ -1,7 +1,8 @@
 /** Custom controller routes: the request a custom route method sends, loaded on its first call. */
-import type { CacheOptions, CmsClientCore } from './core.ts';
-import type { RouteSpec } from './operations.ts';
-import { pathSegment } from './path-segment.ts';
+import type { CmsClientCore } from './core/client.ts';
+import { pathSegment } from './core/path-segment.ts';
+import type { CacheOptions } from './types/request.ts';
+import type { RouteSpec } from './types/routes.ts';
 
 /**
  * Sends `route` with `args`: path parameters first, in path order; then, for GET and DELETE,

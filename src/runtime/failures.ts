@@ -5,10 +5,12 @@
  * not write as given (`queryText`): `toQueryString` fits their long lists or explains them. And
  * the check of the server's schema against the client's (`validateSchema`), with its warning.
  */
-import type { Attempt, CmsClientConfig, CmsClientCore, CmsRequestInfo, SchemaValidation } from './core.ts';
-import { CmsConnectionError, CmsError, type CmsErrorName, type CmsValidationIssue } from './errors.ts';
-import { segmentError } from './path-segment.ts';
-import { toQueryString } from './query-string.ts';
+import type { Attempt } from './core/attempt.ts';
+import type { CmsClientConfig } from './core/config.ts';
+import { CmsConnectionError, CmsError, type CmsErrorName, type CmsValidationIssue } from './core/errors.ts';
+import { segmentError } from './core/path-segment.ts';
+import { toQueryString } from './query/to-query-string.ts';
+import type { CmsRequestInfo, RequestOptions, SchemaValidation } from './types/request.ts';
 
 /** What `connectionError` words its message with: the client's configuration. */
 export interface ConnectionContext {
@@ -235,11 +237,20 @@ export function reportFailure(
   return failure;
 }
 
-/** `toQueryString` (query-string.ts), for the client's queries that `queryText` left to it. */
+/** `toQueryString` (query/to-query-string.ts), for the client's queries that `queryText` left to it. */
 export const fitOrExplainQuery: (params: object | undefined) => string = toQueryString;
 
+/**
+ * What the schema check uses of the client (`CmsClientCore`, which loads this module: the
+ * module names the two methods rather than importing the class back).
+ */
+export interface SchemaCheckClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  validateSchema(): Promise<SchemaValidation>;
+}
+
 /** `client.validateSchema()`: the server's schema hash against `localHash`, the client's. Never throws. */
-export async function checkSchema(client: CmsClientCore, localHash: string): Promise<SchemaValidation> {
+export async function checkSchema(client: SchemaCheckClient, localHash: string): Promise<SchemaValidation> {
   try {
     const body = await client.request<{ hash?: unknown }>('cms-typed-client/schema-hash');
     if (typeof body?.hash !== 'string')
@@ -251,7 +262,7 @@ export async function checkSchema(client: CmsClientCore, localHash: string): Pro
 }
 
 /** `validateSchema: true`: warns on the console when the server's schema differs or cannot be read. */
-export async function warnIfSchemaDiffers(client: CmsClientCore): Promise<void> {
+export async function warnIfSchemaDiffers(client: SchemaCheckClient): Promise<void> {
   const result = await client.validateSchema();
   if (result.valid) return;
   console.warn(

@@ -24,18 +24,18 @@ export type {
   RegisterResponse,
   ResetPasswordData,
   RevokeSessionResponse,
-} from './auth.ts';
-export {
-  type AuthMode,
-  type CacheOptions,
-  type CmsCacheMode,
-  type CmsClientConfig,
-  type CmsCredentials,
-  CmsClientCore,
-  type CmsRequestInfo,
-  type RequestOptions,
-  type SchemaValidation,
-} from './core.ts';
+} from './types/auth.ts';
+export { CmsClientCore } from './core/client.ts';
+export type { CmsClientConfig } from './core/config.ts';
+export type {
+  AuthMode,
+  CacheOptions,
+  CmsCacheMode,
+  CmsCredentials,
+  CmsRequestInfo,
+  RequestOptions,
+  SchemaValidation,
+} from './types/request.ts';
 /** @typesFile */
 export type {
   Block,
@@ -50,9 +50,9 @@ export type {
   ParagraphBlock,
   QuoteBlock,
   TextNode,
-} from './blocks.ts';
+} from './types/blocks.ts';
 /** @typesFile */
-export type { CmsPagination, CmsResponse } from './envelope.ts';
+export type { CmsPagination, CmsResponse } from './types/envelope.ts';
 /** @typesFile */
 export type {
   CmsID,
@@ -64,7 +64,7 @@ export type {
   RelationInput,
   RelationRef,
   RelationsInput,
-} from './fields.ts';
+} from './types/attribute-values.ts';
 export {
   CmsConnectionError,
   CmsError,
@@ -78,7 +78,7 @@ export {
   isCmsErrorOf,
   isCmsWebhookError,
   maskSecrets,
-} from './errors.ts';
+} from './core/errors.ts';
 export {
   changeTags,
   contentTypeTag,
@@ -87,7 +87,7 @@ export {
   MAX_CACHE_TAGS,
   MEDIA_PATH,
   mergeCacheTags,
-} from './cache-tags.ts';
+} from './core/cache-tags.ts';
 export type {
   BigIntegerFilter,
   BooleanFilter,
@@ -101,7 +101,7 @@ export type {
   RangeOperators,
   StringOperators,
   TextFilter,
-} from './filters.ts';
+} from './types/filters.ts';
 export type {
   CmsListResponse,
   OffsetPaginationMeta,
@@ -109,40 +109,36 @@ export type {
   PaginationMeta,
   UncountedOffsetPaginationMeta,
   UncountedPagePaginationMeta,
-} from './meta.ts';
+} from './types/meta.ts';
+export type { CollectionApi, SingleApi } from './types/content-types.ts';
+export type { CustomRouteMethod, RouteSpec } from './types/routes.ts';
 export type {
-  CollectionApi,
-  CustomRouteMethod,
+  Checked,
+  ComponentPopulate,
+  DeleteParams,
+  DocumentParams,
+  Fields,
+  FindOneParams,
+  MediaPopulate,
   NoParams,
-  RouteSpec,
-  SingleApi,
-} from './operations.ts';
-export {
-  type Checked,
-  type ComponentPopulate,
-  type DeleteParams,
-  type DocumentParams,
-  type Fields,
-  type FindOneParams,
-  type MediaPopulate,
-  type Pagination,
-  type Populate,
-  type PopulateComponent,
-  type PopulateMedia,
-  type PopulateRelation,
-  type PopulateZone,
-  PUBLICATION_FILTERS,
-  type PublicationFilter,
-  type QueryParams,
-  type RelationPopulate,
-  type SingleParams,
-  type Sort,
-  type SortKey,
-  type UnknownKey,
-  type WriteParams,
-  type ZonePopulate,
-} from './params.ts';
-export { MAX_QUERY_LENGTH } from './query-limits.ts';
+  Pagination,
+  Populate,
+  PopulateComponent,
+  PopulateMedia,
+  PopulateRelation,
+  PopulateZone,
+  PublicationFilter,
+  QueryParams,
+  RelationPopulate,
+  SingleParams,
+  Sort,
+  SortKey,
+  UnknownKey,
+  WriteParams,
+  ZonePopulate,
+} from './types/params.ts';
+export { PUBLICATION_FILTERS } from './core/publication-filters.ts';
+export { MAX_QUERY_LENGTH } from './query/limits.ts';
 export type {
   ApiQueries,
   AuthQueries,
@@ -159,9 +155,9 @@ export type {
   RouteQueries,
   SchemaOf,
   SingleQueries,
-} from './query-options.ts';
-export { assertQueryLength, toQueryString } from './query-string.ts';
-export type { Entry, QueryResult } from './result.ts';
+} from './tanstack-query.ts';
+export { assertQueryLength, toQueryString } from './query/to-query-string.ts';
+export type { Entry, QueryResult } from './types/result.ts';
 export type {
   AddedData,
   AddedQuery,
@@ -188,7 +184,7 @@ export type {
   ScalarsOf,
   SchemaShape,
   ZoneLink,
-} from './shape.ts';
+} from './types/shape.ts';
 export type {
   CmsEntryEventName,
   CmsMediaEvent,
@@ -200,14 +196,14 @@ export type {
   WebhookEntryEvent,
   WebhookEvent,
   WebhookResult,
-} from './webhook-events.ts';
+} from './types/webhook-events.ts';
 export { constantTimeEqual, type WebhookOptions } from './webhooks.ts';
 export type {
   CmsLocale,
   I18nApi,
   UploadApi,
   UploadQueryParams,
-} from './upload.ts';
+} from './types/upload.ts';
 export type {
   UserCountParams,
   UserCreateData,
@@ -215,26 +211,22 @@ export type {
   UsersApi,
   UsersQueryParams,
   UserWithRole,
-} from './users.ts';
+} from './types/users.ts';
 /** @internal For the generated client: the factories of its members. */
-export { authApi } from './auth.ts';
+export { authApi } from './auth/api.ts';
 /** @internal */
-export type { GeneratedInfo } from './core.ts';
+export type { GeneratedInfo } from './types/request.ts';
 /** @internal */
-export {
-  collectionApi,
-  contentTypeApis,
-  type MediaFields,
-  type RouteTable,
-  type RouteTableLoader,
-  routeMethods,
-  singleApi,
-} from './operations.ts';
+export { collectionApi, contentTypeApis, routeMethods, singleApi } from './content-types.ts';
 /** @internal */
-export { createQueries, type QueryTable } from './query-options.ts';
+export type { MediaFields } from './types/content-types.ts';
 /** @internal */
-export { i18nApi, uploadApi } from './upload.ts';
+export type { RouteTable, RouteTableLoader } from './types/routes.ts';
 /** @internal */
-export { usersApi } from './users.ts';
+export { createQueries, type QueryTable } from './tanstack-query.ts';
+/** @internal */
+export { i18nApi, uploadApi } from './upload/api.ts';
+/** @internal */
+export { usersApi } from './users/api.ts';
 /** @internal */
 export { checkWebhook, type WebhookTable } from './webhooks.ts';

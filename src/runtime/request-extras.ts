@@ -4,8 +4,10 @@
  * headers from cache options, credentials, a manual redirect, the timeout and a caller's signal.
  * A page that only reads with the client's defaults never downloads it.
  */
-import type { Attempt, CallOptions, CmsRequestInfo, ResolvedConfig, SentHeaders, SentInit } from './core.ts';
-import type { SessionState } from './session-port.ts';
+import type { Attempt } from './core/attempt.ts';
+import type { ResolvedConfig } from './core/config.ts';
+import type { CallOptions, CmsRequestInfo, SentHeaders, SentInit } from './types/request.ts';
+import type { SessionState } from './types/session.ts';
 
 /** What `send` does with a request once it was shaped. */
 export interface Shaped {

@@ -7,9 +7,9 @@
  * or `webhookStore.createWebhook({ headers })`): the secret proves who sent the delivery, not
  * what it holds, so deliver webhooks over HTTPS.
  */
-import { changeTags, MEDIA_PATH } from './cache-tags.ts';
-import { CmsWebhookError } from './errors.ts';
-import type { WebhookResult } from './webhook-events.ts';
+import { changeTags, MEDIA_PATH } from './core/cache-tags.ts';
+import { CmsWebhookError } from './core/errors.ts';
+import type { WebhookResult } from './types/webhook-events.ts';
 
 /** Options of `handleCmsWebhook(request, options)`. */
 export interface WebhookOptions {
@@ -31,7 +31,7 @@ const MEDIA_EVENTS = ['media.create', 'media.update', 'media.delete'];
 
 /**
  * What the generated `handleCmsWebhook` passes: for each uid of its schema, the path its tags
- * are keyed on (cache-tags.ts), then the paths of the content types whose reads can populate it
+ * are keyed on (core/cache-tags.ts), then the paths of the content types whose reads can populate it
  * (through relations, components, dynamic zones or media), computed by the generator.
  * @internal
  */

@@ -1,11 +1,12 @@
 /**
  * The creates, updates and deletes of collection and single types, loaded on the first write:
  * a page that only reads never downloads them. A `FormData` (JSON under `data`, files under
- * `files.<field>`) is written by upload-methods.ts, loaded then: its files are uploaded first.
+ * `files.<field>`) is written by upload/methods.ts, loaded then: its files are uploaded first.
  */
-import type { CacheOptions, CmsClientCore } from './core.ts';
-import type { CmsResponse } from './envelope.ts';
-import type { MediaFields } from './operations.ts';
+import type { CmsClientCore } from './core/client.ts';
+import type { MediaFields } from './types/content-types.ts';
+import type { CmsResponse } from './types/envelope.ts';
+import type { CacheOptions } from './types/request.ts';
 
 /**
  * The keys of cache options: an argument after `data` (or `documentId` for `delete`) with any
@@ -53,7 +54,7 @@ export async function write(
     return body?.data ?? null;
   }
   if (data instanceof FormData)
-    return (await import('./upload-methods.ts')).writeForm(
+    return (await import('./upload/methods.ts')).writeForm(
       client,
       path,
       method,

@@ -27,12 +27,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import vm from 'node:vm';
-import {
-  type CmsClientConfig,
-  CmsClientCore,
-  type CmsRequestInfo,
-  type RequestOptions,
-} from '../../src/runtime/core.ts';
+import { CmsClientCore } from '../../src/runtime/core/client.ts';
+import type { CmsClientConfig } from '../../src/runtime/core/config.ts';
 import {
   CmsConnectionError,
   CmsError,
@@ -40,7 +36,8 @@ import {
   isCmsConnectionError,
   isCmsError,
   isCmsErrorOf,
-} from '../../src/runtime/errors.ts';
+} from '../../src/runtime/core/errors.ts';
+import type { CmsRequestInfo, RequestOptions } from '../../src/runtime/types/request.ts';
 import { createApp, freePort, type RunningStrapi, startStrapi } from '../harness/app.ts';
 import { ROOT } from '../harness/paths.ts';
 

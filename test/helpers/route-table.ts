@@ -1,12 +1,9 @@
 /** Route methods and `client.auth` over a client, from tables, as a generated constructor builds them. */
-import type { AuthRoutes } from '../../src/runtime/auth.ts';
-import type { CmsClientCore } from '../../src/runtime/core.ts';
-import {
-  type CustomRouteMethod,
-  type RouteSpec,
-  type RouteTableLoader,
-  routeMethods,
-} from '../../src/runtime/operations.ts';
+
+import { routeMethods } from '../../src/runtime/content-types.ts';
+import type { CmsClientCore } from '../../src/runtime/core/client.ts';
+import type { AuthRoutes } from '../../src/runtime/types/auth.ts';
+import type { CustomRouteMethod, RouteSpec, RouteTableLoader } from '../../src/runtime/types/routes.ts';
 
 /** A route table loader (the generated `() => import('./routes.js')`) over these routes. */
 export function routeTable(routes: readonly RouteSpec[] = [], auth: AuthRoutes = {}): RouteTableLoader {

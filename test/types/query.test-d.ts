@@ -13,6 +13,7 @@ import type {
   PagePaginationMeta,
   Pagination,
   PaginationMeta,
+  PUBLICATION_FILTERS,
   PublicationFilter,
   Tag,
   UncountedOffsetPaginationMeta,
@@ -99,6 +100,8 @@ expectTypeOf<PublicationFilter>().toEqualTypeOf<
   | 'published-without-draft'
   | 'published-with-draft'
 >();
+// The list of them has every one, and only them.
+expectTypeOf<(typeof PUBLICATION_FILTERS)[number]>().toEqualTypeOf<PublicationFilter>();
 await cms.articles.find({ _q: 'launch', filters: { category: 'news' } });
 await cms.articles.findWithMeta({ _q: 'launch', pagination: { page: 1 } });
 await cms.articles.find({ publicationFilter: 'modified', status: 'draft' });

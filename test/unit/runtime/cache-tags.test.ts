@@ -13,7 +13,7 @@ import {
   MAX_CACHE_TAGS,
   MEDIA_PATH,
   mergeCacheTags,
-} from '../../../src/runtime/cache-tags.ts';
+} from '../../../src/runtime/core/cache-tags.ts';
 
 describe('cache tags: the scheme', () => {
   const cases: [string, () => unknown, unknown][] = [

@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CmsClientCore } from '../../../src/runtime/core.ts';
-import { collectionApi, contentTypeApis, singleApi } from '../../../src/runtime/operations.ts';
-import { uploadApi } from '../../../src/runtime/upload.ts';
+import { collectionApi, contentTypeApis, singleApi } from '../../../src/runtime/content-types.ts';
+import { CmsClientCore } from '../../../src/runtime/core/client.ts';
+import { uploadApi } from '../../../src/runtime/upload/api.ts';
 import { routeMethodsOf } from '../../helpers/route-table.ts';
 
 /** The runtime factories are typed by the generated registry; these tests call them untyped. */

@@ -7,14 +7,16 @@ import assert from 'node:assert/strict';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { type CmsClientConfig, CmsClientCore, type CmsRequestInfo } from '../../../src/runtime/core.ts';
+import { CmsClientCore } from '../../../src/runtime/core/client.ts';
+import type { CmsClientConfig } from '../../../src/runtime/core/config.ts';
 import {
   CmsConnectionError,
   CmsError,
   isCmsConnectionError,
   isCmsError,
   isCmsErrorOf,
-} from '../../../src/runtime/errors.ts';
+} from '../../../src/runtime/core/errors.ts';
+import type { CmsRequestInfo } from '../../../src/runtime/types/request.ts';
 
 const servers: (Server | HttpServer)[] = [];
 const sockets = new Set<Socket>();

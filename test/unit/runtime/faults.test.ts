@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { CmsClientCore } from '../../../src/runtime/core.ts';
-import { CmsConnectionError, CmsError } from '../../../src/runtime/errors.ts';
-import { collectionApi, singleApi } from '../../../src/runtime/operations.ts';
+import { collectionApi, singleApi } from '../../../src/runtime/content-types.ts';
+import { CmsClientCore } from '../../../src/runtime/core/client.ts';
+import { CmsConnectionError, CmsError } from '../../../src/runtime/core/errors.ts';
 
 type Fault = (res: import('node:http').ServerResponse, socket: Socket) => void;
 

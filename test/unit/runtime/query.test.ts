@@ -10,17 +10,17 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import qs from 'qs';
-import { CmsClientCore } from '../../../src/runtime/core.ts';
-import { PUBLICATION_FILTERS } from '../../../src/runtime/params.ts';
-import { queryText } from '../../../src/runtime/query.ts';
-import { fitArrayLimit } from '../../../src/runtime/query-fit.ts';
+import { CmsClientCore } from '../../../src/runtime/core/client.ts';
+import { PUBLICATION_FILTERS } from '../../../src/runtime/core/publication-filters.ts';
+import { fitArrayLimit } from '../../../src/runtime/query/fit.ts';
 import {
   ARRAY_LIMIT,
   MAX_QUERY_LENGTH,
   PARAMETER_LIMIT,
   QUERY_DEPTH_LIMIT,
-} from '../../../src/runtime/query-limits.ts';
-import { assertQueryLength, toQueryString } from '../../../src/runtime/query-string.ts';
+} from '../../../src/runtime/query/limits.ts';
+import { queryText } from '../../../src/runtime/query/text.ts';
+import { assertQueryLength, toQueryString } from '../../../src/runtime/query/to-query-string.ts';
 
 const RUNS = 300;
 const SEED =

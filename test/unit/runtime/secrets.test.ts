@@ -9,9 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
-import { type AuthRoutes, authApi } from '../../../src/runtime/auth.ts';
-import { CmsClientCore } from '../../../src/runtime/core.ts';
-import { CmsConnectionError, CmsError, maskSecrets } from '../../../src/runtime/errors.ts';
+import { authApi } from '../../../src/runtime/auth/api.ts';
+import { CmsClientCore } from '../../../src/runtime/core/client.ts';
+import { CmsConnectionError, CmsError, maskSecrets } from '../../../src/runtime/core/errors.ts';
+import type { AuthRoutes } from '../../../src/runtime/types/auth.ts';
 import { routeTable } from '../../helpers/route-table.ts';
 
 const API_TOKEN = 'apitoken0123456789abcdef0123456789abcdef';

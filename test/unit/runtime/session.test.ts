@@ -9,9 +9,11 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { type AuthRoutes, authApi } from '../../../src/runtime/auth.ts';
-import { type CmsClientConfig, CmsClientCore } from '../../../src/runtime/core.ts';
-import { type CmsConnectionError, CmsError } from '../../../src/runtime/errors.ts';
+import { authApi } from '../../../src/runtime/auth/api.ts';
+import { CmsClientCore } from '../../../src/runtime/core/client.ts';
+import type { CmsClientConfig } from '../../../src/runtime/core/config.ts';
+import { type CmsConnectionError, CmsError } from '../../../src/runtime/core/errors.ts';
+import type { AuthRoutes } from '../../../src/runtime/types/auth.ts';
 import { routeTable } from '../../helpers/route-table.ts';
 
 const ROUTES: AuthRoutes = {

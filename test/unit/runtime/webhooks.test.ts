@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CmsWebhookError, isCmsWebhookError } from '../../../src/runtime/errors.ts';
+import { CmsWebhookError, isCmsWebhookError } from '../../../src/runtime/core/errors.ts';
 import {
   checkWebhook,
   constantTimeEqual,

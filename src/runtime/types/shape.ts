@@ -59,7 +59,7 @@ export interface ModelShape {
   input: object;
   /**
    * What `filters` accepts: the generated `<Name>Filters` interface, with each field's operators
-   * resolved at generation (see filters.ts) and relations pointing at their target's interface.
+   * resolved at generation (see types/filters.ts) and relations pointing at their target's interface.
    */
   filters: object;
   /**

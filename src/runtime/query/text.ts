@@ -30,8 +30,8 @@
  *
  * This file is what every request runs: the encoding of keys and values, and `queryText`, which
  * writes a query that has none of those problems and gives up at the first one. Giving up costs
- * nothing to explain: query-writer.ts writes the query again with the path of each value, and
- * query-string.ts (`toQueryString`, loaded with failures.ts) fits long lists there or throws the
+ * nothing to explain: writer.ts writes the query again with the path of each value, and
+ * to-query-string.ts (`toQueryString`, loaded with failures.ts) fits long lists there or throws the
  * `TypeError` that names the path and the fix.
  */
 import {
@@ -41,7 +41,7 @@ import {
   PARAMETER_LIMIT,
   QUERY_DEPTH_LIMIT,
   type QueryRecord,
-} from './query-limits.ts';
+} from './limits.ts';
 
 /** The query string and its parameter count, as `queryText` writes them. */
 interface QueryDraft {
@@ -51,7 +51,7 @@ interface QueryDraft {
 
 /**
  * The query string for `params` when it can be sent as written: `undefined` when it holds a list
- * longer than `ARRAY_LIMIT`, passes a limit or has a problem, which `toQueryString` (query-string.ts)
+ * longer than `ARRAY_LIMIT`, passes a limit or has a problem, which `toQueryString` (to-query-string.ts)
  * then fits or explains.
  */
 export function queryText(params: object | undefined): string | undefined {

@@ -1,10 +1,10 @@
 /**
- * What the client core and the refresh-token session (session.ts, session-flow.ts, loaded on
- * first use) share: the shapes they exchange, and how each reaches the other.
+ * What the client core and the refresh-token session (session/, loaded on first use) exchange:
+ * what the session reads of a request, the state the core asks of it, and the operations
+ * `client.auth` is built on. The core's side, `CorePort`, is in core/attempt.ts.
  */
 import type { LogoutScope } from './auth.ts';
-import type { Attempt, CacheOptions, CallOptions, CmsCredentials } from './core.ts';
-import type { CmsConnectionError, CmsError } from './errors.ts';
+import type { CacheOptions, CmsCredentials } from './request.ts';
 
 /**
  * What the session reads of one request and its answer (status 0: no answer).
@@ -52,17 +52,6 @@ export type RefreshOutcome<E extends SessionExchange = SessionExchange> =
   | { kind: 'failed'; exchange: E }
   | { kind: 'discarded'; exchange: E };
 
-/** True in a browser window or worker, where the session flow runs; false in Node, Deno or Bun. */
-export function inBrowser(): boolean {
-  const scope = globalThis as { window?: { document?: unknown }; WorkerGlobalScope?: unknown };
-  return (
-    (typeof scope.window === 'object' &&
-      scope.window !== null &&
-      typeof scope.window.document === 'object') ||
-    typeof scope.WorkerGlobalScope === 'function'
-  );
-}
-
 /**
  * The session operations `client.auth` is built on.
  * @internal
@@ -89,26 +78,8 @@ export interface SessionFlow {
   afterRefresh<T>(send: () => Promise<T>, crossTab: boolean): Promise<T>;
 }
 
-/** What the session flow uses of the client core (`CmsClientCore` itself). @internal */
-export interface CorePort {
-  /** The checked config: the flow reads `baseURL` and `credentials`, and the token. */
-  readonly core: {
-    readonly baseURL: string;
-    readonly credentials: CmsCredentials | undefined;
-    token: string | undefined;
-  };
-  /** Sends one request and reads the whole answer. */
-  send(path: string, options: CallOptions): Promise<Attempt>;
-  /** Turns an attempt into its result, or reports and throws its error. */
-  settle<T>(attempt: Attempt, options: CallOptions): Promise<T>;
-  /** Reports a failed attempt (debug log, `onError`) and throws its error. */
-  fail(attempt: Attempt, error: CmsError | CmsConnectionError | undefined): Promise<never>;
-  /** The debug log line of an attempt. */
-  log(attempt: Attempt, status: number | string): void;
-}
-
 /**
- * What the core's request path asks of the session (session.ts, loaded with the session flow).
+ * What the core's request path asks of the session (session/session.ts, loaded with the session flow).
  * @internal
  */
 export interface SessionState<E extends SessionExchange = SessionExchange> {

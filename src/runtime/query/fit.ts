@@ -2,7 +2,7 @@
  * Lists longer than Strapi reads as arrays, rewritten into shorter ones that mean the same, so a
  * long `$in` still filters as written.
  *
- * @copiedIntoParts With query-string.ts, its one user: see there.
+ * @copiedIntoParts With to-query-string.ts, its one user: see there.
  */
 import {
   ARRAY_LIMIT,
@@ -10,7 +10,7 @@ import {
   type LogicalGroups,
   QUERY_DEPTH_LIMIT,
   type QueryRecord,
-} from './query-limits.ts';
+} from './limits.ts';
 
 /**
  * `params` with every array longer than `ARRAY_LIMIT` inside `filters` (the top-level one and

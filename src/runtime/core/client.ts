@@ -4,225 +4,22 @@
  * (bodies, hooks, headers, the timeout). It knows no schema: the generated client passes paths,
  * and the generated types give the operations their shapes.
  */
+import { queryText } from '../query/text.ts';
+import type {
+  AuthMode,
+  CallOptions,
+  GeneratedInfo,
+  RequestOptions,
+  SchemaValidation,
+  SentHeaders,
+  SentInit,
+} from '../types/request.ts';
+import type { SessionFlow, SessionState } from '../types/session.ts';
+import type { Attempt, CorePort } from './attempt.ts';
 import { mergeCacheTags } from './cache-tags.ts';
+import type { CmsClientConfig, ResolvedConfig } from './config.ts';
 import { type CmsConnectionError, type CmsError, maskSecrets } from './errors.ts';
 import { once } from './lazy.ts';
-import { queryText } from './query.ts';
-import {
-  type CorePort,
-  inBrowser,
-  type SessionExchange,
-  type SessionFlow,
-  type SessionState,
-} from './session-port.ts';
-
-/** Users-permissions mode: `legacy` sends plain Bearer tokens, `refresh` manages a session. */
-export type AuthMode = 'legacy' | 'refresh';
-
-/** The fetch credentials mode (the DOM's `RequestCredentials`, which Node's types lack). */
-export type CmsCredentials = 'include' | 'same-origin' | 'omit';
-
-/** The standard fetch cache mode (the DOM's `RequestCache`, which Node's types lack). */
-export type CmsCacheMode = 'default' | 'force-cache' | 'no-cache' | 'no-store' | 'only-if-cached' | 'reload';
-
-/** What `onRequest` and `onError` see of a request. */
-export interface CmsRequestInfo {
-  /** HTTP method, e.g. `GET`. */
-  method: string;
-  /** The full URL, query string included. */
-  url: string;
-  /** The headers about to be sent; `onRequest` may set or delete entries. */
-  headers: Headers;
-}
-
-/** Options of `new CmsClient(config)`; only `baseURL` is required. */
-export interface CmsClientConfig {
-  /** The Strapi server URL, e.g. `http://localhost:1337` (a path prefix is kept). */
-  baseURL: string;
-  /** Bearer token sent with every request: an API token, or a user's JWT. */
-  token?: string | undefined;
-  /** The fetch implementation to call, e.g. a wrapped one for tracing or tests. @default globalThis.fetch */
-  fetch?: typeof fetch | undefined;
-  /**
-   * Logs each request (method, URL, status, duration) to the console; secrets in URLs are masked.
-   * Only then does a request read a clock (`performance.now()`, which Next.js's prerendering
-   * accepts). @default false
-   */
-  debug?: boolean | undefined;
-  /** Fetch credentials mode (`include` for the refresh-token cookie across origins). */
-  credentials?: CmsCredentials | undefined;
-  /** Overrides the users-permissions mode baked in at generation (`AUTH_MODE`). */
-  authMode?: AuthMode | undefined;
-  /** Aborts a request (headers and body) after this many milliseconds (`AbortSignal.timeout`). */
-  timeout?: number | undefined;
-  /** Compares the generated schema hash with the server's on construction and warns on drift. @default false */
-  validateSchema?: boolean | undefined;
-  /**
-   * Tags every read of a content type with the cache-tag scheme's tags (`cms:<path>`, and
-   * `cms:<path>:<documentId>` for `findOne`; see `contentTypeTag`) before the call's own `tags`,
-   * so the tags `handleCmsWebhook` returns revalidate it in Next.js. `false`: only the call's
-   * own tags (a call may also opt out with `cacheTags: false` in its cache options).
-   * @default true
-   */
-  cacheTags?: boolean | undefined;
-  /** Runs before each request; may set or delete headers. */
-  onRequest?: ((request: CmsRequestInfo) => void | Promise<void>) | undefined;
-  /** Runs for every failed request, before its error is thrown. */
-  onError?: ((error: CmsError | CmsConnectionError, request: CmsRequestInfo) => void) | undefined;
-}
-
-/** Per-call fetch options; the shape is flat and works in any runtime. */
-export interface CacheOptions {
-  /** Seconds until revalidation, or false (Next.js `next.revalidate`). */
-  revalidate?: number | false | undefined;
-  /** Cache tags (Next.js `next.tags`), sent after the tags a read carries by default. */
-  tags?: string[] | undefined;
-  /**
-   * `false`: this read carries only `tags`, not the cache-tag scheme's (`cms:<path>`...); the
-   * client's `cacheTags` option does the same for every read.
-   * @default true
-   */
-  cacheTags?: boolean | undefined;
-  /** The standard fetch cache mode. */
-  cache?: CmsCacheMode | undefined;
-  /** Headers merged over the defaults; `undefined` removes one. */
-  headers?: Record<string, string | undefined> | undefined;
-  /** Cancels the request (TanStack Query's `signal`, an `AbortController`'s): it rejects with the signal's reason. */
-  signal?: AbortSignal | undefined;
-}
-
-/** Options of `request()`. */
-export interface RequestOptions {
-  /** HTTP method. @default 'GET' */
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Query parameters, written the way Strapi's qs parser reads them back (`toQueryString`). */
-  query?: object | undefined;
-  /** Sent as JSON; a `FormData` is sent as multipart. */
-  body?: unknown;
-  /** Cache mode, Next.js `revalidate` and `tags`, and headers for this request. */
-  cacheOptions?: CacheOptions | undefined;
-  /** Resolve a 404 as `null` instead of throwing (and without calling `onError`). */
-  nullOnNotFound?: boolean;
-}
-
-/**
- * `request()`'s options and what the client's own operations add: how the answer is read, which
- * token and credentials go, and whether a failure refreshes the session.
- * @internal
- */
-export interface CallOptions extends RequestOptions {
-  /**
-   * The answer must be Strapi's `{ data }` envelope: any other JSON, or an empty body
-   * (except a DELETE's 204), is a `CmsConnectionError` rather than a `TypeError` later.
-   */
-  envelope?: boolean;
-  /** What an auth route or the session sends instead of the client's token and credentials. */
-  auth?: AuthRequest;
-  /** Never refresh and retry this request. */
-  noRecover?: boolean;
-  /** A read's tags of the cache-tag scheme (cache-tags.ts), sent before the call's own unless opted out. */
-  tags?: readonly string[] | undefined;
-}
-
-/**
- * How a request of `client.auth` or the session differs from the client's own: request-extras.ts
- * sends it.
- * @internal
- */
-export interface AuthRequest {
-  /** Send this Bearer token instead of the client's. */
-  bearer?: string | undefined;
-  /** A public auth route: an active session does not send its own (maybe expired) token. */
-  publicRoute?: boolean;
-  /** Fetch credentials for this request instead of the configured ones. */
-  credentials?: CmsCredentials | undefined;
-  /** Never carries `Authorization`, even when `onRequest` sets it (the refresh request). */
-  anonymous?: boolean;
-  /** Do not follow a redirect: the caller reads the 3xx answer (`auth.confirmEmail`). */
-  manualRedirect?: boolean;
-}
-
-/**
- * The headers of a request as fetch gets them: a plain record unless a hook or option needs `Headers`.
- * @internal
- */
-export type SentHeaders = Headers | Record<string, string>;
-
-/**
- * The fetch options of a request, with Next.js's `next` and the fetch types Node's types lack.
- * @internal
- */
-export type SentInit = RequestInit & {
-  cache?: CmsCacheMode;
-  credentials?: CmsCredentials;
-  next?: { revalidate?: number | false; tags?: string[] };
-};
-
-/**
- * One request as sent, and what came back.
- * @internal
- */
-export interface Attempt extends SessionExchange {
-  /** HTTP method. */
-  method: string;
-  /** The full URL, query string included. */
-  url: string;
-  /** What `onRequest` saw; `onError` gets it with `Headers` made from a plain record. */
-  info: Omit<CmsRequestInfo, 'headers'> & {
-    /** The headers as sent: a plain record unless a hook or an option needed `Headers`. */
-    headers: SentHeaders;
-  };
-  /**
-   * `performance.now()` when it was sent, for the debug log's duration; 0 without `debug`: a
-   * request reads no clock unless asked (Next.js's prerendering refuses `Date.now()`).
-   */
-  started: number;
-  /** The answer, once one came. */
-  response?: Response | undefined;
-  /** The whole body as text. */
-  text: string;
-  /** Why no response could be read. */
-  failure?: CmsConnectionError | undefined;
-}
-
-/**
- * What the generated client passes down: facts fixed at generation.
- * @internal
- */
-export interface GeneratedInfo {
-  schemaHash: string;
-  authMode: AuthMode;
-}
-
-/** The result of `validateSchema()`. */
-export interface SchemaValidation {
-  /** True when the server's schema hash equals the one this client was generated from. */
-  valid: boolean;
-  /** The hash this client was generated from (`SCHEMA_HASH`). */
-  localHash: string;
-  /** The server's hash, when it could be read. */
-  remoteHash?: string;
-  /** Why the server's hash could not be read. */
-  error?: string;
-}
-
-/**
- * The config once checked, with its defaults applied.
- * @internal
- */
-export interface ResolvedConfig {
-  baseURL: string;
-  token: string | undefined;
-  fetch: typeof fetch;
-  debug: boolean;
-  credentials: CmsCredentials | undefined;
-  authMode: AuthMode;
-  timeout: number | undefined;
-  cacheTags: boolean;
-  onRequest: CmsClientConfig['onRequest'];
-  onError: CmsClientConfig['onError'];
-  schemaHash: string;
-}
 
 /**
  * What every generated `CmsClient` extends: the request function, the token and the schema
@@ -234,7 +31,7 @@ export class CmsClientCore implements CorePort {
   /** @internal The checked config, and the token in use. */
   declare readonly core: ResolvedConfig;
   /**
-   * @internal The refresh-token session (session.ts), once loaded: at construction in refresh
+   * @internal The refresh-token session (session/session.ts), once loaded: at construction in refresh
    * mode in a browser (where it is active), else when `client.auth` first needs it.
    */
   declare private session: SessionState<Attempt> | undefined;
@@ -315,11 +112,11 @@ export class CmsClientCore implements CorePort {
   }
 
   /**
-   * @internal The session operations `client.auth` is built on (session-flow.ts), loaded on
+   * @internal The session operations `client.auth` is built on (session/flow.ts), loaded on
    * first use.
    */
   sessionFlow(): Promise<SessionFlow> {
-    this.flow ??= import('./session-flow.ts').then(
+    this.flow ??= import('../session/flow.ts').then(
       (module) => {
         const started = module.startSession(this, this.activeSession);
         this.session = started.session;
@@ -499,10 +296,10 @@ export class CmsClientCore implements CorePort {
  * request first fails.
  * @internal
  */
-export const failures = /* @__PURE__ */ once(() => import('./failures.ts'));
+export const failures = /* @__PURE__ */ once(() => import('../failures.ts'));
 
 /** request-extras.ts, which completes requests beyond a plain read, loaded when one is first sent. */
-const extras = /* @__PURE__ */ once(() => import('./request-extras.ts'));
+const extras = /* @__PURE__ */ once(() => import('../request-extras.ts'));
 
 /** A request that request-extras.ts completes: more than a plain read with the client's token. */
 function needsShaping(
@@ -534,4 +331,15 @@ function parsesAsURL(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** True in a browser window or worker, where the session flow runs; false in Node, Deno or Bun. */
+export function inBrowser(): boolean {
+  const scope = globalThis as { window?: { document?: unknown }; WorkerGlobalScope?: unknown };
+  return (
+    (typeof scope.window === 'object' &&
+      scope.window !== null &&
+      typeof scope.window.document === 'object') ||
+    typeof scope.WorkerGlobalScope === 'function'
+  );
 }

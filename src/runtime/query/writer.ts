@@ -1,18 +1,19 @@
 /**
- * The query writer of `toQueryString`: writes a query as query.ts does, keeping the path of
+ * The query writer of `toQueryString`: writes a query as text.ts does, keeping the path of
  * each value, so that a problem is reported where it is (`QueryProblem`, worded in
- * query-string.ts) and the values of each list can be counted to explain a passed limit.
+ * to-query-string.ts) and the values of each list can be counted to explain a passed limit.
  *
- * @copiedIntoParts With query-string.ts, its one user: see there.
+ * @copiedIntoParts With to-query-string.ts, its one user: see there.
  */
-import { QUERY_INDICES, queryKeyText, queryValueText } from './query.ts';
+
 import {
   ARRAY_LIMIT,
   isPlainQueryObject,
   QUERY_DEPTH_LIMIT,
   type QueryPath,
   type QueryRecord,
-} from './query-limits.ts';
+} from './limits.ts';
+import { QUERY_INDICES, queryKeyText, queryValueText } from './text.ts';
 
 /**
  * What the writer finds that Strapi would not read back as given, at a path: an object key that
@@ -126,7 +127,7 @@ function writeQueryArray(writer: QueryWriter, key: string, items: readonly unkno
   if (index > ARRAY_LIMIT) throw writer.explain('arrayLimit', path, index);
 }
 
-/** Why query.ts would not write `key` at `path`, checked in the order the problems are reported. */
+/** Why text.ts would not write `key` at `path`, checked in the order the problems are reported. */
 function keyProblem(key: string, path: QueryPath): QueryProblem {
   if (key === '') return 'emptyKey';
   if (/[[\]]/.test(key)) return 'bracketKey';
@@ -134,7 +135,7 @@ function keyProblem(key: string, path: QueryPath): QueryProblem {
   return Object.hasOwn(Object.prototype, key) ? 'prototypeKey' : 'surrogate';
 }
 
-/** Why query.ts would not write a leaf value. */
+/** Why text.ts would not write a leaf value. */
 function valueProblem(value: unknown): QueryProblem {
   if (value instanceof Date) return 'invalidDate';
   return typeof value === 'string' ? 'surrogate' : 'value';

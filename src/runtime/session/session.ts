@@ -16,7 +16,7 @@ import type {
   SessionState,
   SessionTransport,
   TokenSlot,
-} from './session-port.ts';
+} from '../types/session.ts';
 
 /**
  * The refresh-token session of one client: its tokens, the automatic-refresh latch and the one

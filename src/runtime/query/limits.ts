@@ -1,7 +1,7 @@
 /**
  * What Strapi's query parser reads back, as limits (`qs.parse` with `arrayLimit: 100`,
  * `depth: 20` and its default `parameterLimit: 1000`; Node's 16 KiB request head). The errors
- * that explain a query outside them are in query-string.ts.
+ * that explain a query outside them are in to-query-string.ts.
  */
 
 /**

@@ -14,20 +14,23 @@
  * - `['cms', path, 'document', documentId]`: the reads of one document (`findOne`);
  * - `['cms', property]`: the reads of a plugin's or an API's routes (`client.navigation`).
  */
-import type { MeParams, UserModel } from './auth.ts';
-import type { CacheOptions, CmsClientCore } from './core.ts';
-import type { CmsListResponse, PaginationMeta } from './meta.ts';
-import type { CollectionApi, NoParams, RouteSpec, SingleApi } from './operations.ts';
+import type { CmsClientCore } from './core/client.ts';
+import type { MeParams, UserModel } from './types/auth.ts';
+import type { CollectionApi, SingleApi } from './types/content-types.ts';
+import type { CmsListResponse, PaginationMeta } from './types/meta.ts';
 import type {
   Checked,
   DeleteParams,
   FindOneParams,
+  NoParams,
   QueryParams,
   SingleParams,
   WriteParams,
-} from './params.ts';
-import type { QueryResult } from './result.ts';
-import type { AddedData, AddedQuery, InputFor, IsDraft, ModelOf, SchemaShape } from './shape.ts';
+} from './types/params.ts';
+import type { CacheOptions } from './types/request.ts';
+import type { QueryResult } from './types/result.ts';
+import type { RouteSpec } from './types/routes.ts';
+import type { AddedData, AddedQuery, InputFor, IsDraft, ModelOf, SchemaShape } from './types/shape.ts';
 
 /** The key of every read of a client. */
 export type CmsRootKey = readonly ['cms'];

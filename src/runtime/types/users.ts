@@ -1,16 +1,9 @@
-/**
- * `client.users`: the users-permissions plugin's user routes (`/api/users`). Like the upload
- * plugin's, they answer without Strapi's `{data, meta}` envelope, address users by numeric id,
- * and page with flat `start` and `limit` (Strapi 5.54 ignores `pagination` there). The methods
- * load with users-methods.ts on first call: a page that never lists users does not carry them.
- */
+/** The types of `client.users`: the users-permissions plugin's user routes. */
+import type { RelationInput } from './attribute-values.ts';
 import type { UserModel } from './auth.ts';
-import type { CacheOptions, CmsClientCore } from './core.ts';
-import type { RelationInput } from './fields.ts';
 import type { Filters } from './filters.ts';
-import { lazyApi } from './lazy.ts';
-import type { NoParams } from './operations.ts';
-import type { Checked, Fields, Populate, Sort } from './params.ts';
+import type { Checked, Fields, NoParams, Populate, Sort } from './params.ts';
+import type { CacheOptions } from './request.ts';
 import type { QueryResult } from './result.ts';
 import type { InputOf, SchemaShape } from './shape.ts';
 
@@ -89,12 +82,4 @@ export interface UsersApi<S extends SchemaShape> {
   ): Promise<UserWithRole<S>>;
   /** Deletes a user (`DELETE /api/users/:id`) and returns it, or `null` when there was none. */
   delete(id: number, cacheOptions?: CacheOptions): Promise<QueryResult<S, UserModel<S>, NoParams> | null>;
-}
-
-/** `client.users` over a client: its methods load users-methods.ts on first call. */
-export function usersApi<S extends SchemaShape>(client: CmsClientCore): UsersApi<S> {
-  return lazyApi(
-    () => import('./users-methods.ts').then((module) => module.usersMethods<S>(client)),
-    ['find', 'findOne', 'count', 'create', 'update', 'delete'],
-  );
 }

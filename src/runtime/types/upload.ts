@@ -1,12 +1,7 @@
-/**
- * `client.upload` (Strapi's upload plugin, `/api/upload`) and `client.i18n`. Their responses
- * are flat: no `{data, meta}` envelope, and files are addressed by numeric id. The upload
- * methods are loaded on first call (upload-methods.ts): a page that never uploads does not carry them.
- */
-import type { CacheOptions, CmsClientCore } from './core.ts';
+/** The types of `client.upload` (the upload plugin's routes) and `client.i18n` (its locales). */
 import type { Filters } from './filters.ts';
-import { lazyApi } from './lazy.ts';
 import type { Checked, Fields, SortKey } from './params.ts';
+import type { CacheOptions } from './request.ts';
 import type { ModelOf, SchemaShape } from './shape.ts';
 
 /** `upload.find` parameters: offset pagination only, flat `start` and `limit` (no `pagination`). */
@@ -67,21 +62,4 @@ export interface CmsLocale {
 export interface I18nApi {
   /** The locales the CMS accepts; `locale` parameters take their `code`. */
   locales(cacheOptions?: CacheOptions): Promise<CmsLocale[]>;
-}
-
-/** `client.i18n` over a client. */
-export function i18nApi(client: CmsClientCore): I18nApi {
-  return {
-    locales(cacheOptions) {
-      return client.request<CmsLocale[]>('i18n/locales', { cacheOptions });
-    },
-  };
-}
-
-/** `client.upload` over a client: its methods load upload-methods.ts on first call. */
-export function uploadApi<S extends SchemaShape, F>(client: CmsClientCore): UploadApi<S, F> {
-  return lazyApi(
-    () => import('./upload-methods.ts').then((module) => module.uploadMethods<S, F>(client)),
-    ['upload', 'find', 'findOne', 'delete', 'destroy'],
-  );
 }

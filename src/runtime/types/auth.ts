@@ -1,19 +1,18 @@
 /**
- * `client.auth`: the users-permissions routes the server exposes. Auth responses that carry
- * `jwt` start a session in refresh mode in a browser; everywhere else they are only returned.
- * The route methods are in auth-methods.ts, loaded on first call.
+ * The types of `client.auth`: what the users-permissions routes take and answer, and which of
+ * them a server has (auth/ builds the API).
  */
-import type { CacheOptions, CmsClientCore } from './core.ts';
-import { lazyApi } from './lazy.ts';
-import type { NoParams, RouteTableLoader } from './operations.ts';
-import type { Checked, QueryParams } from './params.ts';
+import type { Checked, NoParams, QueryParams } from './params.ts';
+import type { CacheOptions } from './request.ts';
 import type { QueryResult } from './result.ts';
 import type { EntryOf, ModelOf, SchemaShape } from './shape.ts';
 
 /** @internal The users-permissions user's model. */
 export type UserModel<S extends SchemaShape> = ModelOf<S, 'plugin::users-permissions.user'>;
+
 /** A users-permissions user as the auth routes return it (no relations, no private fields). */
 export type AuthUser<S extends SchemaShape> = EntryOf<UserModel<S>>;
+
 /** Parameters of `auth.me()`: what to populate and select of the signed-in user. */
 export type MeParams<S extends SchemaShape> = Pick<
   QueryParams<S, UserModel<S>>,
@@ -242,63 +241,3 @@ export type AuthRoutes = Partial<
  * @internal Applications pass `LogoutOptions` to `auth.logout`.
  */
 export type LogoutScope = { scope: 'all' } | { deviceId: string };
-
-/**
- * The `LogoutOptions` in `auth.logout`'s first argument, checked; `undefined` when it is cache
- * options (or nothing). Strapi ends only the current session on a `scope` other than `'all'`
- * or an empty `deviceId`, so those are refused rather than sent.
- */
-export function logoutScope(value: unknown): LogoutScope | undefined {
-  const { scope, deviceId } = (typeof value === 'object' && value !== null ? value : {}) as {
-    scope?: unknown;
-    deviceId?: unknown;
-  };
-  if (scope === undefined && deviceId === undefined) return undefined;
-  if (scope !== undefined && deviceId !== undefined)
-    throw new TypeError("auth.logout: pass { scope: 'all' } or { deviceId }, not both");
-  if (scope === 'all') return { scope };
-  if (scope !== undefined)
-    throw new TypeError(
-      `auth.logout: scope must be 'all' (every session of the user), not ${JSON.stringify(scope)}`,
-    );
-  if (typeof deviceId === 'string' && deviceId !== '') return { deviceId };
-  throw new TypeError(`auth.logout: deviceId must be a non-empty string, got ${JSON.stringify(deviceId)}`);
-}
-
-/** `client.auth` before its types: methods by name, `clearToken` and `logout` among them. */
-type LooseAuthApi = Record<string, (...args: unknown[]) => unknown> & {
-  clearToken?: () => void;
-  logout?: (...args: unknown[]) => unknown;
-};
-
-/**
- * `client.auth` over a client: a method per name in `names` (the routes the server exposes),
- * `clearToken`, and a client-side `logout` when the server has no logout route. The route
- * methods load auth-methods.ts and the route table (their paths) on first call; `clearToken`,
- * the client-side `logout` and the check of `logout`'s options run at once.
- */
-export function authApi<S extends SchemaShape, M extends keyof AuthMethods<S>>(
-  client: CmsClientCore,
-  table: RouteTableLoader,
-  names: readonly (keyof AuthRoutes)[],
-): AuthApi<S, M> {
-  const api = lazyApi<LooseAuthApi>(
-    () =>
-      Promise.all([import('./auth-methods.ts'), client.sessionFlow(), table()]).then(
-        ([module, flow, routes]) => module.authMethods<S>(client, routes.AUTH_ROUTES, flow) as LooseAuthApi,
-      ),
-    names,
-  );
-  const clear = () => client.clearSession();
-  api.clearToken = clear;
-  const logout = api.logout;
-  api.logout =
-    logout === undefined
-      ? clear
-      : (first?: unknown, second?: unknown) => {
-          logoutScope(first);
-          return logout(first, second);
-        };
-  // Built from the routes the server exposes: the generated client names them in `M`.
-  return api as unknown as AuthApi<S, M>;
-}

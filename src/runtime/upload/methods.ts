@@ -2,11 +2,12 @@
  * The upload plugin's routes behind `client.upload`, and the creates and updates whose data is a
  * `FormData` (their files are uploaded first), loaded on first use.
  */
-import type { CacheOptions, CmsClientCore } from './core.ts';
-import type { CmsResponse } from './envelope.ts';
-import type { MediaFields } from './operations.ts';
-import type { SchemaShape } from './shape.ts';
-import type { UploadApi } from './upload.ts';
+import type { CmsClientCore } from '../core/client.ts';
+import type { MediaFields } from '../types/content-types.ts';
+import type { CmsResponse } from '../types/envelope.ts';
+import type { CacheOptions } from '../types/request.ts';
+import type { SchemaShape } from '../types/shape.ts';
+import type { UploadApi } from '../types/upload.ts';
 
 function fileId(id: unknown): string {
   if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) {

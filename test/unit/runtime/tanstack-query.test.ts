@@ -8,21 +8,18 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { authApi } from '../../../src/runtime/auth.ts';
-import { type CmsClientConfig, CmsClientCore } from '../../../src/runtime/core.ts';
-import { isCmsConnectionError } from '../../../src/runtime/errors.ts';
-import {
-  type CustomRouteMethod,
-  collectionApi,
-  routeMethods,
-  singleApi,
-} from '../../../src/runtime/operations.ts';
+import { authApi } from '../../../src/runtime/auth/api.ts';
+import { collectionApi, routeMethods, singleApi } from '../../../src/runtime/content-types.ts';
+import { CmsClientCore } from '../../../src/runtime/core/client.ts';
+import type { CmsClientConfig } from '../../../src/runtime/core/config.ts';
+import { isCmsConnectionError } from '../../../src/runtime/core/errors.ts';
 import {
   type CmsQueries,
   createQueries,
   type QueryTable,
   type RouteGroupQueries,
-} from '../../../src/runtime/query-options.ts';
+} from '../../../src/runtime/tanstack-query.ts';
+import type { CustomRouteMethod } from '../../../src/runtime/types/routes.ts';
 import { routeTable } from '../../helpers/route-table.ts';
 
 /** A client shaped like a generated one: a collection type with custom routes, a single type, auth. */

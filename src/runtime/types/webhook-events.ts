@@ -17,7 +17,7 @@
  *   draft-and-publish entry, each locale), scalar fields only.
  * Media events (the upload plugin) carry `{ media }`: the file's row.
  */
-import type { MediaFile } from './fields.ts';
+import type { MediaFile } from './attribute-values.ts';
 import type { Like, Plain } from './result.ts';
 import type { EntryIn, LinksOf, ModelOf, PopulatableIn, SchemaShape } from './shape.ts';
 

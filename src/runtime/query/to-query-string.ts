@@ -1,15 +1,15 @@
 /**
- * `toQueryString`: the query writer (query-writer.ts) with long lists fitted (query-fit.ts) and every
+ * `toQueryString`: the query writer (writer.ts) with long lists fitted (fit.ts) and every
  * problem it finds worded as the `TypeError` that names the path and the fix.
  *
  * @copiedIntoParts The core exports `toQueryString` from here, and the client's own requests use
  * it only for a query `queryText` could not write as given: that path reaches it through
- * failures.ts, whose part gets its own copy of this file and query-fit.ts. A bundle of a client
+ * failures.ts, whose part gets its own copy of this file and fit.ts. A bundle of a client
  * whose code never calls `toQueryString` leaves the core's copy out, and loads this code only
  * with the first query that has a list to fit or a problem to explain.
  */
 
-import { fitArrayLimit } from './query-fit.ts';
+import { fitArrayLimit } from './fit.ts';
 import {
   ARRAY_LIMIT,
   isPlainQueryObject,
@@ -18,8 +18,8 @@ import {
   QUERY_DEPTH_LIMIT,
   type QueryPath,
   type QueryRecord,
-} from './query-limits.ts';
-import { type QueryProblem, writeQuery } from './query-writer.ts';
+} from './limits.ts';
+import { type QueryProblem, writeQuery } from './writer.ts';
 
 /** The values written of the arrays that share one path, and their characters. */
 interface QueryListUsage {

@@ -4,10 +4,11 @@
  * a Web Lock), and the ordering of sign-in answers after a refresh in flight. The core reaches
  * them through `SessionFlow`, and they reach the core through `SessionPort`.
  */
-import type { LogoutScope } from './auth.ts';
-import type { Attempt, CacheOptions, CmsCredentials } from './core.ts';
+import type { Attempt, CorePort } from '../core/attempt.ts';
+import type { LogoutScope } from '../types/auth.ts';
+import type { CacheOptions, CmsCredentials } from '../types/request.ts';
+import type { SessionFlow, StartedSession } from '../types/session.ts';
 import { CmsSession, hasJwt } from './session.ts';
-import type { CorePort, SessionFlow, StartedSession } from './session-port.ts';
 
 /** The part of the Web Locks API (`navigator.locks`) the refresh uses. */
 interface WebLocks {
@@ -77,7 +78,7 @@ async function refreshSession(port: SessionPort): Promise<boolean> {
       exchange,
       exchange.failure ??
         (response &&
-          (await import('./failures.ts')).errorFromResponse(response, exchange.text, exchange.url)),
+          (await import('../failures.ts')).errorFromResponse(response, exchange.text, exchange.url)),
     );
   }
   return false;

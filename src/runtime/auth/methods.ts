@@ -1,5 +1,6 @@
 /** The users-permissions routes behind `client.auth`, loaded on its first call. */
-
+import type { CmsClientCore } from '../core/client.ts';
+import { pathSegment } from '../core/path-segment.ts';
 import type {
   AuthMethods,
   AuthRoutes,
@@ -7,12 +8,11 @@ import type {
   LoginCredentials,
   RegisterData,
   ResetPasswordData,
-} from './auth.ts';
-import { logoutScope } from './auth.ts';
-import type { CacheOptions, CallOptions, CmsClientCore } from './core.ts';
-import { pathSegment } from './path-segment.ts';
-import type { SessionFlow } from './session-port.ts';
-import type { SchemaShape } from './shape.ts';
+} from '../types/auth.ts';
+import type { CacheOptions, CallOptions } from '../types/request.ts';
+import type { SessionFlow } from '../types/session.ts';
+import type { SchemaShape } from '../types/shape.ts';
+import { logoutScope } from './logout-scope.ts';
 
 /** `/auth/:provider/callback` with its parameter filled in, without the leading slash. */
 function fill(path: string, values: Record<string, string>): string {

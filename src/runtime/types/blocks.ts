@@ -1,5 +1,5 @@
 /** The value of a `blocks` (rich text) attribute, node by node. */
-import type { MediaFormat } from './fields.ts';
+import type { MediaFormat } from './attribute-values.ts';
 
 /** The value of a `blocks` (rich text) attribute. */
 export type BlocksContent = Block[];

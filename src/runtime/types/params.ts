@@ -25,22 +25,6 @@ export type Sort<M> = SortKey<M> | readonly SortKey<M>[];
 export type Fields<M> = readonly ScalarName<M>[];
 
 /**
- * The values of `publicationFilter` Strapi accepts (any other is a 400 `ValidationError`).
- * Plain names compare the draft and the published version of one locale of a document; the
- * `-document` ones look at the document across its locales.
- */
-export const PUBLICATION_FILTERS = [
-  'never-published',
-  'has-published-version',
-  'modified',
-  'unmodified',
-  'never-published-document',
-  'has-published-version-document',
-  'published-without-draft',
-  'published-with-draft',
-] as const;
-
-/**
  * Which entries of a draft & publish content type to return, by how their draft and published
  * versions relate; `status` still picks which version of each comes back:
  * - `never-published`: drafts never published (none with `status: 'published'`);
@@ -53,7 +37,15 @@ export const PUBLICATION_FILTERS = [
  *   draft row (Strapi keeps a draft of every published entry, so the latter is normally empty;
  *   both return nothing with `status: 'draft'`).
  */
-export type PublicationFilter = (typeof PUBLICATION_FILTERS)[number];
+export type PublicationFilter =
+  | 'never-published'
+  | 'has-published-version'
+  | 'modified'
+  | 'unmodified'
+  | 'never-published-document'
+  | 'has-published-version-document'
+  | 'published-without-draft'
+  | 'published-with-draft';
 
 /** Page-based or offset-based pagination (not both). */
 export type Pagination =
@@ -272,3 +264,6 @@ export type UnknownKey<K> = `'${K & string}' is not a field or parameter here: c
  * check.
  */
 export type Checked<P, Shape> = P extends never ? P : Shape;
+
+/** No parameters: what a call without `params` is typed as. */
+export type NoParams = Record<never, never>;

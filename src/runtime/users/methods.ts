@@ -1,7 +1,8 @@
-/** The methods of `client.users` (users.ts), loaded on the first call of one. */
-import type { CacheOptions, CmsClientCore } from './core.ts';
-import type { SchemaShape } from './shape.ts';
-import type { UsersApi } from './users.ts';
+/** The methods of `client.users` (users/api.ts), loaded on the first call of one. */
+import type { CmsClientCore } from '../core/client.ts';
+import type { CacheOptions } from '../types/request.ts';
+import type { SchemaShape } from '../types/shape.ts';
+import type { UsersApi } from '../types/users.ts';
 
 /** `users/<id>`; anything but a positive integer id is refused before a request. */
 function userPath(id: unknown): string {
