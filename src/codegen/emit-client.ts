@@ -17,6 +17,7 @@ import {
   schemaNames,
 } from './emit-routes.ts';
 import { jsdocText, stringLiteral } from './identifiers.ts';
+import { INDEX_RUNTIME_EXPORTS, indexModelTypes } from './index-exports.ts';
 import type { JsonSchemaNames } from './json-schema-types.ts';
 import type { CodegenModel, ContentTypeModel } from './model.ts';
 import { webhookTable } from './referrers.ts';
@@ -457,23 +458,22 @@ export function emitClientDts(model: CodegenModel, surface: RuntimeSurface, info
   );
 }
 
-/** `index.ts` / `index.d.ts`: the client, the types, and the runtime's public surface. */
-export function emitIndexTs(surface: RuntimeSurface): string {
-  const types = surface.public.types.filter((name) => !surface.typesFile.includes(name));
+/** `index.ts` / `index.d.ts`: the client, and what users use of the runtime and the types (index-exports.ts). */
+export function emitIndexTs(model: CodegenModel): string {
   return [
     "export * from './client.js';",
-    `export { ${surface.public.values.join(', ')} } from './runtime.js';`,
-    `export type { ${types.join(', ')} } from './runtime.js';`,
-    "export type * from './types.js';",
+    `export { ${INDEX_RUNTIME_EXPORTS.values.join(', ')} } from './runtime.js';`,
+    `export type { ${INDEX_RUNTIME_EXPORTS.types.join(', ')} } from './runtime.js';`,
+    `export type { ${indexModelTypes(model).join(', ')} } from './types.js';`,
     '',
   ].join('\n');
 }
 
 /** `index.js`: the values of `index.ts`. */
-export function emitIndexJs(surface: RuntimeSurface): string {
+export function emitIndexJs(): string {
   return [
     "export * from './client.js';",
-    `export { ${surface.public.values.join(', ')} } from './runtime.js';`,
+    `export { ${INDEX_RUNTIME_EXPORTS.values.join(', ')} } from './runtime.js';`,
     '',
   ].join('\n');
 }

@@ -112,17 +112,20 @@ export function definitionId(ref: string): string | undefined {
   return id.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-/** The doc text of a member: its description, else what its schema says beside the type. */
-function memberDoc(schema: JsonValue | undefined, key: string): string {
-  if (isObject(schema) && typeof schema.description === 'string' && jsdocText(schema.description) !== '')
+/**
+ * The doc text of a member: its description, else what its schema says beside the type (format,
+ * default), else null: its name says the rest.
+ */
+function memberDoc(schema: JsonValue | undefined): string | null {
+  if (!isObject(schema)) return null;
+  if (typeof schema.description === 'string' && jsdocText(schema.description) !== '')
     return jsdocText(schema.description);
   const notes: string[] = [];
-  if (isObject(schema)) {
-    if (typeof schema.format === 'string') notes.push(`format \`${jsdocText(schema.format)}\``);
-    if (schema.default !== undefined) notes.push(`default \`${jsdocText(JSON.stringify(schema.default))}\``);
-  }
-  const base = `\`${jsdocText(key)}\``;
-  return notes.length > 0 ? `${base} (${notes.join(', ')}).` : `${base}.`;
+  if (typeof schema.format === 'string') notes.push(`format \`${jsdocText(schema.format)}\``);
+  if (schema.default !== undefined) notes.push(`default \`${jsdocText(JSON.stringify(schema.default))}\``);
+  if (notes.length === 0) return null;
+  const text = notes.join(', ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
 function objectType(schema: SchemaObject, names: JsonSchemaNames, indent: string): Emitted {
@@ -155,11 +158,12 @@ function objectType(schema: SchemaObject, names: JsonSchemaNames, indent: string
     const type = convert(property as JsonSchema, names, inner).text;
     const widened =
       optional && names.optionalUndefined === true && type !== 'unknown' ? `${type} | undefined` : type;
-    return `${inner}/** ${memberDoc(property, key)} */\n${inner}${propertyKey(key)}${optional ? '?' : ''}: ${widened};\n`;
+    const doc = memberDoc(property);
+    return `${doc === null ? '' : `${inner}/** ${doc} */\n`}${inner}${propertyKey(key)}${optional ? '?' : ''}: ${widened};\n`;
   });
   if (extraType !== null) {
     const type = keys.length > 0 ? 'unknown' : extraType.text;
-    members.push(`${inner}/** Any other key. */\n${inner}[key: string]: ${type};\n`);
+    members.push(`${inner}[key: string]: ${type};\n`);
   }
   if (members.length === 0) return primary('Record<string, never>');
   return primary(`{\n${members.join('')}${indent}}`);

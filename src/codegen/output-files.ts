@@ -78,7 +78,7 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
       'types.ts': types,
       'client.ts': `${top}\n${emitClientTs(model, surface, info)}`,
       'routes.ts': `${top}\n${emitRouteTable(model, 'ts')}`,
-      'index.ts': `${top}\n${emitIndexTs(surface)}`,
+      'index.ts': `${top}\n${emitIndexTs(model)}`,
     };
     const extension = options.importExtension ?? 'js';
     for (const name of Object.keys(files)) files[name] = withImportExtension(files[name] ?? '', extension);
@@ -94,8 +94,8 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
     'client.d.ts': `${top}\n${emitClientDts(model, surface, info)}`,
     'routes.js': `${top}\n${emitRouteTable(model, 'js')}`,
     'routes.d.ts': `${top}\n${emitRouteTable(model, 'dts')}`,
-    'index.js': `${top}\n${emitIndexJs(surface)}`,
-    'index.d.ts': `${top}\n${emitIndexTs(surface)}`,
+    'index.js': `${top}\n${emitIndexJs()}`,
+    'index.d.ts': `${top}\n${emitIndexTs(model)}`,
     'package.json': MODULE_SCOPE,
   };
 }

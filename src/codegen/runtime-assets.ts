@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 /** What the runtime module exports, as the build read it from `src/runtime/index.ts`. */
 export interface RuntimeSurface {
-  /** Exported names the generated `index` re-exports, values and types. */
+  /** The public surface, values and types; the generated `index` re-exports what index-exports.ts lists of it. */
   public: { values: string[]; types: string[] };
   /** Exported for the generated client only (`@internal` in index.ts). */
   internal: { values: string[]; types: string[] };

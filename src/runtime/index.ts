@@ -2,8 +2,8 @@
  * The runtime's surface, the one list of it: the build writes `runtime.*` with exactly these
  * exports, and every list codegen needs (names a model may not take, members a content type may
  * not shadow) is derived from this file. Exports marked `@internal` are there for the generated
- * client only; the generated `index` re-exports the others, and the generated `types` file those
- * marked `@typesFile`. (Biome does not sort this file: sorting would merge the marked statements.)
+ * client only; the others are the public surface, of which the generated `index` re-exports what
+ * src/codegen/index-exports.ts lists, and the generated `types` file those marked `@typesFile`. (Biome does not sort this file: sorting would merge the marked statements.)
  */
 export type {
   AuthApi,

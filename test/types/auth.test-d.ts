@@ -12,14 +12,16 @@ import type {
 import type { CmsClient as FoodadvisorJsClient } from './generated/foodadvisor-js/index.js';
 import type {
   AuthResponse,
-  AuthSessionsResponse,
-  EmailConfirmation,
   CmsClient as LegacyClient,
-  RegisterResponse,
-  RevokeSessionResponse,
   UsersPermissionsRole,
   UsersPermissionsUser,
 } from './generated/kitchen/index.ts';
+import type {
+  AuthSessionsResponse,
+  EmailConfirmation,
+  RegisterResponse,
+  RevokeSessionResponse,
+} from './generated/kitchen/runtime.ts';
 import type { CmsClient as RefreshClient } from './generated/kitchen-refresh/index.ts';
 import type { CmsClient as RefreshJsClient } from './generated/kitchen-refresh-js/index.js';
 import type { CmsClient as UnsaidClient } from './generated/routes/index.ts';

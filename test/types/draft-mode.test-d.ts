@@ -14,7 +14,6 @@ import type {
   CmsClient,
   CmsEntry,
   CmsQuery,
-  IsDraft,
   MediaFile,
   Promo,
   PromoDraft,
@@ -27,6 +26,7 @@ import type {
   SiteSetting,
 } from './generated/kitchen/index.ts';
 import { cmsQueries } from './generated/kitchen/index.ts';
+import type { IsDraft } from './generated/kitchen/runtime.ts';
 import type {
   Global,
   GlobalDraft,

@@ -12,10 +12,12 @@ import type {
   CmsClient,
   CmsFilters,
   CmsSchemaTypes,
+  Filters,
+} from './generated/kitchen/index.ts';
+import type {
   EntryOf,
   FieldFilter,
   FilterKind,
-  Filters,
   FiltersOf,
   LinksOf,
   ModelOf,
@@ -23,9 +25,8 @@ import type {
   ScalarName,
   ScalarsOf,
   SchemaShape,
-  SharedSeoFilters,
-  UploadFileFilters,
-} from './generated/kitchen/index.ts';
+} from './generated/kitchen/runtime.ts';
+import type { SharedSeoFilters, UploadFileFilters } from './generated/kitchen/types.ts';
 
 // --- the interfaces are what the registry describes, for every model -----------------------------
 

@@ -9,16 +9,18 @@ import type {
   Article,
   CmsClient,
   CmsResponse,
-  OffsetPaginationMeta,
-  PagePaginationMeta,
-  Pagination,
   PaginationMeta,
   PUBLICATION_FILTERS,
   PublicationFilter,
   Tag,
+} from './generated/kitchen/index.ts';
+import type {
+  OffsetPaginationMeta,
+  PagePaginationMeta,
+  Pagination,
   UncountedOffsetPaginationMeta,
   UncountedPagePaginationMeta,
-} from './generated/kitchen/index.ts';
+} from './generated/kitchen/runtime.ts';
 import type { CmsClient as JsCmsClient } from './generated/kitchen-js/index.js';
 
 declare const cms: CmsClient;

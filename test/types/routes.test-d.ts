@@ -10,10 +10,8 @@ import {
   type Article2,
   type CacheOptions,
   type Category,
-  type CmsApiKey,
   type CmsClient,
   type CmsClient2,
-  type CmsQueryOptions,
   cmsQueries,
   type Money,
   type ProbeEcho2Body,
@@ -21,6 +19,7 @@ import {
   type ProbeTreeResponse,
   type SharedSeo,
 } from './generated/routes/index.ts';
+import type { CmsApiKey, CmsQueryOptions } from './generated/routes/runtime.ts';
 import { cmsQueries as cmsQueriesJs, type CmsClient as JsClient } from './generated/routes-js/index.js';
 
 declare const cms: CmsClient;

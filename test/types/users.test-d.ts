@@ -5,12 +5,8 @@
  * `tsc -p tsconfig.json` (never run).
  */
 import { expectTypeOf } from 'expect-type';
-import type {
-  CmsClient,
-  UsersPermissionsRole,
-  UsersPermissionsUser,
-  UsersPermissionsUserInput,
-} from './generated/kitchen/index.ts';
+import type { CmsClient, UsersPermissionsRole, UsersPermissionsUser } from './generated/kitchen/index.ts';
+import type { UsersPermissionsUserInput } from './generated/kitchen/types.ts';
 
 declare const cms: CmsClient;
 

@@ -11,9 +11,7 @@ import type {
   Article,
   ArticleDraft,
   Author,
-  CmsMediaEvent,
   CmsWebhookEvent,
-  CmsWebhookEventName,
   MediaFile,
   Promo,
   PromoDraft,
@@ -23,6 +21,7 @@ import type {
   WebhookResult,
 } from './generated/kitchen/index.ts';
 import { handleCmsWebhook, isCmsWebhookError } from './generated/kitchen/index.ts';
+import type { CmsMediaEvent, CmsWebhookEventName } from './generated/kitchen/runtime.ts';
 import type { CmsWebhookEvent as JsEvent } from './generated/kitchen-js/index.js';
 
 type Of<E extends CmsWebhookEventName, U = unknown> = Extract<

@@ -191,15 +191,16 @@ describe('jsonSchemaType: constructs', () => {
     it(name, () => assert.equal(flat(jsonSchemaType(given, { ...NAMES, ...names })), want));
   }
 
-  it('description and format become the doc comment of a property', () => {
+  it('description, format and default become the doc comment of a property; a bare one has none', () => {
     const text = jsonSchemaType(
       {
         type: 'object',
         properties: {
           at: { type: 'string', format: 'date-time', default: 'now' },
           note: { type: 'string', description: 'Shown */ to the author' },
+          kind: { type: 'string' },
         },
-        additionalProperties: false,
+        additionalProperties: { type: 'number' },
       },
       NAMES,
       '  ',
@@ -208,10 +209,12 @@ describe('jsonSchemaType: constructs', () => {
       text,
       [
         '{',
-        '    /** `at` (format `date-time`, default `"now"`). */',
+        '    /** Format `date-time`, default `"now"`. */',
         '    at?: string;',
         '    /** Shown *\\/ to the author */',
         '    note?: string;',
+        '    kind?: string;',
+        '    [key: string]: unknown;',
         '  }',
       ].join('\n'),
     );

@@ -1,24 +1,44 @@
 /**
- * TSDoc on the generated client, so editors show it on hover. Parses the generated output in
- * test/types/generated/ (`node scripts/type-fixtures.ts` writes it after `node scripts/build.ts`)
- * and requires a doc comment with text, as an editor reads it (the comment right above; a
- * module header further up does not count), on:
- * - every exported declaration of the client file, of the runtime module it imports and of the
- *   types file;
- * - every member of their exported classes and interfaces, each overload signature on its own
- *   (an editor shows the doc of the overload it resolved);
- * - in the client and the runtime, the members of object types nested in those declarations (`Pagination`'s
- *   `page`, the `details` of a `ValidationError`); not the shapes a conditional type matches on
- *   (`M extends { entry: infer E }`), nor parameter or return types.
- * Exempt: `private` and `protected` members, and declarations and members whose doc says
- * `@internal` (plumbing: the source marks it where it is declared, in src/runtime). In the types
- * file, the members that mirror a schema attribute are exempt too (in the entry, populatable,
- * input, populate and draft interfaces): a Strapi schema has no descriptions, only the
- * constraints the generator already prints as tags. So are the slots of the registry's model
- * interfaces (`ArticleModel.entry`, `.links`...), which `CmsSchemaTypes`' doc names once for all.
+ * TSDoc on the generated output, so editors show it on hover, and only where it says something.
+ * Parses the generated output in test/types/generated/ (`node scripts/type-fixtures.ts` writes it
+ * after `node scripts/build.ts`). Two rules.
+ *
+ * 1. No doc comment only repeats its declaration's name. In every generated file of every fixture
+ *    (runtime, types, client, routes, index; both formats), each doc comment attached to a
+ *    declaration, member or parameter is checked against that node's name. A comment is
+ *    redundant when:
+ *    - its text (the comment before any tag), lower-cased, with backticks, quotes and every other
+ *      character that is not a letter or digit turned into spaces, and the words `a`, `an`,
+ *      `the`, `field`, `key`, `value`, `property`, `member`, `any`, `other` dropped, is empty or
+ *      the name (normalized the same way, words joined: `pluginOptions` and "Plugin options." are
+ *      both `pluginoptions`). That catches `` /** `kind`. *\/ ``, "The `x` field." and
+ *      "Any other key." (on an index signature);
+ *    - or it has neither text nor a tag (`/** *\/`).
+ *    A comment with a tag (`@default 1`, `@minLength 2`) and no text is not redundant: the tag
+ *    is the constraint it says.
+ * 2. A doc comment is written where there is something to say. It must have text, as an editor
+ *    reads it (the comment right above; a module header further up does not count), on:
+ *    - every exported declaration of the client file and of the runtime module it imports, and
+ *      every member of their exported classes and interfaces, each overload signature on its own
+ *      (an editor shows the doc of the overload it resolved);
+ *    - in the client and the runtime, the members of object types nested in those declarations
+ *      (`Pagination`'s `page`, the `details` of a `ValidationError`); not the shapes a
+ *      conditional type matches on (`M extends { entry: infer E }`), nor parameter or return
+ *      types (a route's JSON Schema types: their members have a doc where the schema gives a
+ *      description or a constraint, rule 1 keeps the others bare);
+ *    - every exported declaration of the types file, and its members the generator writes
+ *      itself (system fields, `localizations`, filter operators...);
+ *    - in the types file, each member that mirrors a schema attribute with a constraint or a
+ *      note (in the entry, populatable, input, populate and draft interfaces): a doc comment,
+ *      text or tags (a Strapi attribute has no description, only the constraints the generator
+ *      prints as tags). A member of an attribute with none needs none.
+ *    Exempt: `private` and `protected` members, and declarations and members whose doc says
+ *    `@internal` (plumbing: the source marks it where it is declared, in src/runtime); the
+ *    slots of the registry's model interfaces (`ArticleModel.entry`, `.links`...), which
+ *    `CmsSchemaTypes`' doc names once for all.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
@@ -47,6 +67,11 @@ function documented(doc: ts.JSDoc | undefined): boolean {
     hasText(doc.comment) ||
     (doc.tags ?? []).some((tag) => tag.tagName.text === 'deprecated' && hasText(tag.comment))
   );
+}
+
+/** Any doc: text, or a tag (`@minLength 2`): what a member mirroring a schema attribute needs. */
+function anyDoc(doc: ts.JSDoc | undefined): boolean {
+  return doc !== undefined && (hasText(doc.comment) || (doc.tags ?? []).length > 0);
 }
 
 function internal(doc: ts.JSDoc | undefined): boolean {
@@ -87,6 +112,8 @@ interface Options {
   nested: boolean;
   /** `Owner.member` labels that need no doc. */
   exempt?: ReadonlySet<string>;
+  /** `Owner.member` labels a doc of tags alone documents (the constraints of a schema attribute). */
+  tagsSuffice?: ReadonlySet<string>;
 }
 
 /** Every declaration and member the file exports to users, and whether it has a doc. */
@@ -120,7 +147,7 @@ function survey(text: string, options: Options): Item[] {
       if (internal(doc)) continue;
       const label = `${owner}.${name}`;
       if (options.exempt?.has(label)) continue;
-      items.push({ label, documented: documented(doc) });
+      items.push({ label, documented: options.tagsSuffice?.has(label) ? anyDoc(doc) : documented(doc) });
       if (ts.isPropertySignature(member) || ts.isPropertyDeclaration(member)) nestedIn(member.type, label);
     }
   };
@@ -178,6 +205,140 @@ function generated(path: string): string {
 function checkedLabels(items: Item[]): Set<string> {
   return new Set(items.map((item) => item.label.replace(/ \(\d+ of \d+\)$/, '')));
 }
+
+// --- rule 1: no doc comment that only repeats its name ---------------------------------------
+
+/** Words a doc may wrap a name in without saying anything more. */
+const FILLER = new Set(['a', 'an', 'the', 'field', 'key', 'value', 'property', 'member', 'any', 'other']);
+
+/** Lower-case words of letters and digits: backticks, quotes, `$` and other punctuation split them. */
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+}
+
+/** The name a doc comment is attached to, if the node has one. */
+function nodeName(node: ts.Node): string {
+  if (ts.isClassElement(node) || ts.isTypeElement(node)) return memberName(node) ?? '';
+  if (ts.isVariableStatement(node)) return declarationName(node);
+  const name = (node as { name?: ts.Node }).name;
+  return name === undefined ? '' : name.getText();
+}
+
+/** Rule 1 of the header: the comment's text is empty or the name once filler is dropped, or it has no text and no tag. */
+function redundant(doc: ts.JSDoc, name: string): boolean {
+  const text = ts.getTextOfJSDocComment(doc.comment) ?? '';
+  if (text.trim() === '') return (doc.tags ?? []).length === 0;
+  const said = words(text)
+    .filter((word) => !FILLER.has(word))
+    .join('');
+  return said === '' || said === words(name).join('');
+}
+
+/** `line: name: text` of every doc comment in `text` that only repeats its node's name. */
+function repeatingNames(text: string): string[] {
+  const source = ts.createSourceFile('surveyed.ts', text, ts.ScriptTarget.ES2023, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    for (const doc of ts.getJSDocCommentsAndTags(node)) {
+      if (!ts.isJSDoc(doc) || doc.parent !== node) continue;
+      const name = nodeName(node);
+      if (!redundant(doc, name)) continue;
+      const line = source.getLineAndCharacterOfPosition(doc.getStart(source)).line + 1;
+      found.push(`${line}: ${name || ts.SyntaxKind[node.kind]}: ${JSON.stringify(doc.getText(source))}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+const REDUNDANT_CASES: [string, { given: string[]; want: number[] }][] = [
+  [
+    'the name, in backticks or in words, with or without filler',
+    {
+      given: [
+        '/** `A`. */',
+        'export interface A {',
+        '  /** `kind`. */',
+        '  kind: string;',
+        '  /** The `title` field. */',
+        '  title: string;',
+        '  /** Plugin options. */',
+        '  pluginOptions: unknown;',
+        '  /** The `$eq` value. */',
+        "  '$eq': number;",
+        '}',
+      ],
+      want: [1, 3, 5, 7, 9],
+    },
+  ],
+  [
+    '"Any other key." on an index signature; an empty comment',
+    {
+      given: [
+        'export type T = {',
+        '  /** Any other key. */',
+        '  [key: string]: unknown;',
+        '  /** */',
+        '  x: 1;',
+        '};',
+      ],
+      want: [2, 4],
+    },
+  ],
+  [
+    'inside parameter and return types, and on parameters',
+    {
+      given: [
+        '/** Sends. */',
+        'export declare function f(',
+        '  /** `body`. */',
+        '  body: {',
+        '    /** `sku`. */',
+        '    sku: string;',
+        '  },',
+        '): Promise<{',
+        '  /** `id`. */',
+        '  id: number;',
+        '}>;',
+      ],
+      want: [3, 5, 9],
+    },
+  ],
+  [
+    'not a comment that says more, nor tags alone',
+    {
+      given: [
+        '/** A content type. */',
+        'export interface A {',
+        '  /** `id`: a value (as `$eq`) or range operators. */',
+        '  id: number;',
+        '  /** @minLength 2 */',
+        '  title: string;',
+        '  /** Any of the conditions. */',
+        '  $or: A[];',
+        '  /** Always `"x"`. */',
+        '  kind: "x";',
+        '  /** A description the schema gives. */',
+        '  [key: string]: unknown;',
+        '}',
+      ],
+      want: [],
+    },
+  ],
+];
+
+describe('the name-repeating doc checker', () => {
+  for (const [name, { given, want }] of REDUNDANT_CASES) {
+    it(name, () => {
+      const lines = repeatingNames(given.join('\n')).map((found) => Number(found.split(':')[0]));
+      assert.deepEqual(lines, want);
+    });
+  }
+});
 
 // --- the checker ---------------------------------------------------------------------------
 
@@ -428,42 +589,94 @@ const MODEL_SLOTS = [
   'addedData',
 ];
 
+interface SchemaMembers {
+  /** Members of attributes with nothing to say, and the model slots: no doc needed. */
+  exempt: Set<string>;
+  /** Members of attributes with a constraint or a note: a doc needed, tags alone will do. */
+  constrained: Set<string>;
+}
+
 /** `Interface.key` of every member that mirrors a schema attribute, and of every model slot. */
-function schemaMembers(payload: string): Set<string> {
+function schemaMembers(payload: string): SchemaMembers {
   const response = JSON.parse(
     readFileSync(join(ROOT, 'test/fixtures/payloads', `${payload}.json`), 'utf8'),
   ) as SchemaResponse;
   const model = buildModel(response.schema);
-  const labels = new Set<string>();
+  const exempt = new Set<string>();
+  const constrained = new Set<string>();
   for (const { names, draft, attributes } of [...model.contentTypes, ...model.components]) {
     const owners = [
-      names.entry,
-      names.populatable,
-      names.input,
-      names.populate,
-      draft.entry,
-      draft.populatable,
-      draft.input,
-    ];
-    for (const owner of owners.filter((name) => name !== null))
-      for (const attribute of attributes) labels.add(`${owner}.${attribute.key}`);
-    for (const slot of MODEL_SLOTS) labels.add(`${names.model}.${slot}`);
+      { name: names.entry, docs: 'docs' },
+      { name: names.populatable, docs: 'docs' },
+      { name: names.input, docs: 'inputDocs' },
+      // The populate interface prints no attribute docs: what a key populates is its name.
+      { name: names.populate, docs: null },
+      { name: draft.entry, docs: 'docs' },
+      { name: draft.populatable, docs: 'docs' },
+      { name: draft.input, docs: 'inputDocs' },
+    ] as const;
+    for (const owner of owners) {
+      if (owner.name === null) continue;
+      for (const attribute of attributes) {
+        const label = `${owner.name}.${attribute.key}`;
+        if (owner.docs !== null && attribute[owner.docs].length > 0) constrained.add(label);
+        else exempt.add(label);
+      }
+    }
+    for (const slot of MODEL_SLOTS) exempt.add(`${names.model}.${slot}`);
   }
-  return labels;
+  return { exempt, constrained };
 }
 
 describe('TSDoc on the generated types', () => {
   for (const payload of ['kitchen', 'kitchen-refresh', 'launchpad', 'foodadvisor', 'routes']) {
     const file = `${payload}/types.ts`;
-    it(`${file}: every declaration and every member the generator writes has a doc comment`, () => {
-      const items = survey(generated(file), { nested: false, exempt: schemaMembers(payload) });
+    it(`${file}: every declaration, every member the generator writes and every constrained attribute has a doc comment`, () => {
+      const { exempt, constrained } = schemaMembers(payload);
+      const items = survey(generated(file), { nested: false, exempt, tagsSuffice: constrained });
       const checked = checkedLabels(items);
       assert.deepEqual(
         TYPES_SURFACE.filter((label) => !checked.has(label)),
         [],
         `not checked in ${file}`,
       );
+      assert.ok(
+        [...constrained].some((label) => checked.has(label)),
+        `no constrained attribute member checked in ${file}`,
+      );
       assertDocumented(items, file);
+    });
+  }
+});
+
+// --- rule 1 on every generated file --------------------------------------------------------
+
+/** The TypeScript files (`.ts`, `.d.ts`) of every fixture in test/types/generated/. */
+function generatedFiles(): string[] {
+  const root = join(ROOT, 'test/types/generated');
+  let fixtures: string[];
+  try {
+    fixtures = readdirSync(root).sort();
+  } catch {
+    return ['(none)'];
+  }
+  return fixtures.flatMap((fixture) =>
+    readdirSync(join(root, fixture))
+      .filter((file) => file.endsWith('.ts'))
+      .sort()
+      .map((file) => `${fixture}/${file}`),
+  );
+}
+
+describe('no generated doc comment only repeats its name', () => {
+  for (const file of generatedFiles()) {
+    it(file, () => {
+      const found = repeatingNames(generated(file));
+      assert.ok(
+        found.length === 0,
+        `${found.length} doc comments in ${file} only repeat their name: say what the name does not ` +
+          `(a description, a constraint, what Strapi returns) or write none:\n  ${found.join('\n  ')}`,
+      );
     });
   }
 });
