@@ -133,8 +133,10 @@ export function renderChart(input: ChartInput): string {
         `<text x="${px(x(tick))}" y="46" class="tick"${tick === 0 ? ' text-anchor="start"' : ''}>${tick === 1 ? 'limit' : `${tick}x`}</text>`,
     )
     .join('\n');
+  const title = `Budgets: the share of each limit used (shorter is better; ${input.generatedAt.slice(0, 10)})`;
   return `${[
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" role="img" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif">`,
+    `<title>${xmlText(title)}</title>`,
     '<style>',
     '.title { font-size: 15px; font-weight: 600; fill: #24292f; }',
     '.group { font-size: 13px; font-weight: 600; fill: #24292f; }',
@@ -146,7 +148,7 @@ export function renderChart(input: ChartInput): string {
     '.limit { stroke: #24292f; stroke-width: 1; stroke-dasharray: 4 3; }',
     '</style>',
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
-    `<text x="${LEFT}" y="24" class="title">${xmlText(`Budgets: the share of each limit used (shorter is better; ${input.generatedAt.slice(0, 10)})`)}</text>`,
+    `<text x="${LEFT}" y="24" class="title">${xmlText(title)}</text>`,
     ticks,
     `<line x1="${px(limit)}" y1="50" x2="${px(limit)}" y2="${height - 8}" class="limit"/>`,
     ...body,
