@@ -9,9 +9,12 @@
  *   npm run bench -- --no-strapi        skip what needs the real test Strapi
  *   npm run bench -- --out file.json    write the JSON elsewhere (--quick writes .cache/bench/quick.json)
  *   npm run bench -- --no-build         measure dist/ as it is (by default it is rebuilt when stale)
+ *   npm run bench -- --chart            measure nothing: rewrite docs/benchmarks.svg from latest.json
+ *
+ * A run that writes bench/results/latest.json also rewrites its chart, docs/benchmarks.svg.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { prepareStrapi } from '../test/harness/prepare.ts';
 import { bundle } from './budgets/bundle.ts';
@@ -24,9 +27,10 @@ import { request } from './budgets/request.ts';
 import { typecheck } from './budgets/typecheck.ts';
 import { watch } from './budgets/watch.ts';
 import type { Benchmark } from './lib/benchmark.ts';
+import { type ChartInput, renderChart } from './lib/chart.ts';
 import { createContext } from './lib/context.ts';
 import { environment, formatEnvironment } from './lib/environment.ts';
-import { RESULTS_FILE, ROOT, WORK_DIR } from './lib/paths.ts';
+import { CHART_FILE, RESULTS_FILE, ROOT, WORK_DIR } from './lib/paths.ts';
 import { type BudgetResult, formatBudget, formatChecks } from './lib/report.ts';
 import { ensureSnapshot } from './lib/snapshot.ts';
 
@@ -48,19 +52,23 @@ export interface Options {
   strapi: boolean;
   build: boolean;
   out: string;
+  /** Render the chart from RESULTS_FILE and measure nothing. */
+  chart: boolean;
   selected: Benchmark[];
 }
 
 const USAGE = `Usage: npm run bench -- [--quick] [--no-strapi] [--no-build] [--out <file>] [benchmark...]
+       npm run bench -- --chart   (rewrite docs/benchmarks.svg from bench/results/latest.json)
 Benchmarks: ${BENCHMARKS.map((item, index) => `${item.id} (${index + 1})`).join(', ')}`;
 
 export function parseOptions(argv: string[]): Options {
-  const options: Options = { quick: false, strapi: true, build: true, out: '', selected: [] };
+  const options: Options = { quick: false, strapi: true, build: true, out: '', chart: false, selected: [] };
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
     if (arg === '--quick') options.quick = true;
     else if (arg === '--no-strapi') options.strapi = false;
     else if (arg === '--no-build') options.build = false;
+    else if (arg === '--chart') options.chart = true;
     else if (arg === '--out') options.out = argv[++index] ?? '';
     else if (arg === '--help' || arg === '-h') throw new UsageError(USAGE);
     else {
@@ -76,6 +84,13 @@ export function parseOptions(argv: string[]): Options {
 }
 
 class UsageError extends Error {}
+
+/** Writes the chart of a results file (docs/benchmarks.svg for the committed latest.json). */
+export function writeChart(results: string = RESULTS_FILE, chart: string = CHART_FILE): void {
+  const input = JSON.parse(readFileSync(results, 'utf8')) as ChartInput;
+  mkdirSync(dirname(chart), { recursive: true });
+  writeFileSync(chart, renderChart(input));
+}
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -164,6 +179,10 @@ export async function runBenchmarks(options: Options, argv: string[]): Promise<R
   mkdirSync(dirname(options.out), { recursive: true });
   writeFileSync(options.out, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(`Results written to ${relative(process.cwd(), options.out)}\n`);
+  if (options.out === RESULTS_FILE) {
+    writeChart();
+    process.stdout.write(`Chart written to ${relative(process.cwd(), CHART_FILE)}\n`);
+  }
   return results;
 }
 
@@ -176,6 +195,13 @@ if (import.meta.main) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`${error.message}\n`);
     process.exit(argv.includes('--help') || argv.includes('-h') ? 0 : 2);
+  }
+  if (options.chart) {
+    writeChart();
+    process.stdout.write(
+      `Chart written to ${relative(process.cwd(), CHART_FILE)} from ${relative(process.cwd(), RESULTS_FILE)}\n`,
+    );
+    process.exit(0);
   }
   ensureBuilt(options.build);
   ensureSnapshot();

@@ -1,5 +1,5 @@
 /**
- * `npm run test:fresh-clone`: the README's quick start on a fresh copy, for release checks.
+ * `npm run test:fresh-clone`: the README's "Try it" commands (the quick start) on a fresh copy, for release checks.
  * The committed HEAD is cloned into an otherwise empty temporary folder (the repository needs
  * nothing beside it), and the commands of the quick-start code block run there verbatim, one
  * after the other, with an empty npm cache: a cold install of the dev tools and of Strapi, the
@@ -17,12 +17,12 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '..', '..');
 
-/** The commands of the first code block under `## Quick start`, one per line. */
+/** The commands of the first code block under the README's `## Try it`, one per line. */
 export function quickStartCommands(readme: string): string[] {
-  const section = /^## Quick start\b[^\n]*\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1];
-  if (!section) throw new Error('README.md has no "## Quick start" section');
+  const section = /^## Try it\b[^\n]*\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1];
+  if (!section) throw new Error('README.md has no "## Try it" section');
   const block = /```(?:sh|bash|shell)?\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!block) throw new Error('the quick start has no code block');
+  if (!block) throw new Error('the "Try it" section has no code block');
   return block
     .split('\n')
     .map((line) => line.trim())

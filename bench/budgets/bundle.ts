@@ -5,7 +5,6 @@
  * class, every collection included); `@strapi/client` and `openapi-fetch` (schema-independent
  * runtimes) for scale.
  */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Benchmark, Outcome } from '../lib/benchmark.ts';
 import {
@@ -18,17 +17,6 @@ import {
 } from '../lib/bundle-size.ts';
 import { ROOT } from '../lib/paths.ts';
 import { type Cell, type Check, check, ratio, type Table } from '../lib/report.ts';
-import { wordlessCopy } from '../lib/wordless.ts';
-
-/** The whole client with the wording of its messages emptied (lib/wordless.ts): the floor of the 9 KB budget. */
-async function wordlessSize(outputDir: string) {
-  const copy = wordlessCopy(outputDir);
-  try {
-    return await ourClientSize(copy);
-  } finally {
-    rmSync(copy, { recursive: true, force: true });
-  }
-}
 
 export const bundle: Benchmark = {
   id: 'bundle',
@@ -44,13 +32,12 @@ export const bundle: Benchmark = {
     for (const n of sizes) {
       const ourDir = context.ourOutput(n, 'js');
       const ours = await ourClientSize(ourDir);
-      const wordless = await wordlessSize(ourDir);
       const findOnly = await splitBundleSize(findOnlyApp(ourDir), ourDir);
       // Its `ts` output, bundled by esbuild, is the code its `js` output holds (tsc emit of the same source).
       const peerDir = await context.peerOutput(n, 'ts');
       const peer = await bundleSize("export { StrapiClient } from './index';\n", peerDir);
       context.log(
-        `bundle N=${n}: ours ${ours.gzip} B (${wordless.gzip} B with its wording emptied; find/findOne app first load ${findOnly.initial.gzip} B), strapi-typed-client ${peer.gzip} B gzip`,
+        `bundle N=${n}: ours ${ours.gzip} B (find/findOne app first load ${findOnly.initial.gzip} B), strapi-typed-client ${peer.gzip} B gzip`,
       );
       if (n === 5) peerAtFive = peer.gzip;
       rows.push({
@@ -59,7 +46,6 @@ export const bundle: Benchmark = {
         findOnlyEntry: findOnly.entry.gzip / 1024,
         ours: ours.gzip / 1024,
         oursMin: ours.minified / 1024,
-        oursWordless: wordless.gzip / 1024,
         peer: peer.gzip / 1024,
         peerRatio: ratio(peer.gzip, ours.gzip),
         strapiClient: strapiClient.gzip / 1024,
@@ -92,7 +78,6 @@ export const bundle: Benchmark = {
           { key: 'findOnlyEntry', label: 'of which the entry chunk (app + generated client)', unit: 'kb' },
           { key: 'ours', label: 'ours gzip', unit: 'kb' },
           { key: 'oursMin', label: 'ours min', unit: 'kb' },
-          { key: 'oursWordless', label: 'ours gzip, wording emptied (floor)', unit: 'kb' },
           { key: 'peer', label: 'strapi-typed-client', unit: 'kb' },
           { key: 'peerRatio', label: 'ratio', unit: 'x' },
           { key: 'strapiClient', label: '@strapi/client', unit: 'kb' },
@@ -147,9 +132,6 @@ export const bundle: Benchmark = {
         `Entries: ours \`export { CmsClient } from './index.js'\` (${join('.cache', 'bench', 'ours')}); ` +
           "strapi-typed-client `export { StrapiClient }` from its generated client; `export { strapi } from '@strapi/client'`; " +
           "`export { default } from 'openapi-fetch'` (a typed fetch wrapper with no per-schema code, for scale).",
-        'The floor of the whole-client budget ("wording emptied"): the same client with every string and template text ' +
-          'that holds a space emptied (bench/lib/wordless.ts): the prose of every error message, hint and warning gone, ' +
-          'the code that checks, fits, writes and sends kept. What it weighs is what the client weighs with no wording at all.',
       ],
     };
   },

@@ -4,41 +4,35 @@
  * client in its default output. Measured as an editor asks:
  * - completion inside a `populate` object and quick info on a populated result, each right after
  *   an edit of the file (a new program version, as every keystroke makes), ours against
- *   strapi-typed-client at N=100, interleaved, with three references whose quick info shows the
- *   result's fields as the budget asks: ours redesigned, the minimal populate-aware client, and
- *   the peer's own output with its results written out;
+ *   strapi-typed-client at N=100, interleaved, with a reference whose quick info shows the
+ *   result's fields as the budget asks: the minimal populate-aware client;
  * - the first completion after opening the file in a fresh tsserver (the project loads, then
- *   the completion is computed), ours at N=1000 against an empty project (no client), two
- *   floors (our project with its types file cut to what typed results need, and any client's:
- *   the lightest declarations that type query results, one interface per model, in a module) and
- *   three references: ours redesigned, the same without a comment, and the minimal
- *   populate-aware client, the lightest that offers the populate completion.
+ *   the completion is computed), ours at N=1000 against an empty project (no client), any
+ *   client's floor (the lightest declarations that type query results, one interface per model,
+ *   in a module) and the minimal populate-aware client, the lightest that offers the populate
+ *   completion.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Location, locationAt, locationOf, TsServer } from '../../test/helpers/tsserver.ts';
-import { stripComments } from '../lib/bare.ts';
 import type { Benchmark, Outcome } from '../lib/benchmark.ts';
 import { emptyDir } from '../lib/generators.ts';
 import { interleave, median, pairedRatio, pairedRatioInterval } from '../lib/measure.ts';
 import { WORK_DIR } from '../lib/paths.ts';
-import { peerWithFields } from '../lib/peer-fields.ts';
 import { type Consumer, consumerSource, followingModule, lightestModule, populate } from '../lib/queries.ts';
 import { type Cell, type Check, check, round, type Table, withInterval } from '../lib/report.ts';
 import { collectionNames } from '../lib/synthetic.ts';
 import { type QuickInfoWork, quickInfoWork } from '../lib/work-counts.ts';
-import { leanProject, leastProject, nextTsconfig, project } from './typecheck.ts';
+import { nextTsconfig, project } from './typecheck.ts';
 
 type Client = 'ours' | 'peer';
 /**
- * The clients and three references at N=100, each of whose results quick info shows as their
- * fields: ours redesigned (`lean`, bench/lib/lean-declarations.ts), the minimal populate-aware
- * client (`following`, bench/lib/queries.ts) and the peer itself with its results written out
- * (`peer-fields`, bench/lib/peer-fields.ts).
+ * The clients and a reference at N=100 whose results quick info shows as their fields: the
+ * minimal populate-aware client (`following`, bench/lib/queries.ts).
  */
-type Subject = Client | 'lean' | 'following' | 'peer-fields';
+type Subject = Client | 'following';
 /** The references, whose quick info must show fields or they measure something the budget does not ask for. */
-const REFERENCES = ['lean', 'following', 'peer-fields'] as const;
+const REFERENCES = ['following'] as const;
 
 /** Where the completion is asked: inside the empty populate object of the last query. */
 const COMPLETION_MARKER = 'find({ populate: { ';
@@ -136,10 +130,10 @@ async function hoverText(session: Session): Promise<string> {
 }
 
 /**
- * What any client's floor at N=1000 says about the 0.5 s budget: `lightest` and `least`, the
- * seconds the lightest declarations and our design's floor take over the empty project.
+ * What any client's floor at N=1000 says about the 0.5 s budget: `lightest`, the seconds the
+ * lightest declarations take over the empty project.
  */
-function lightestNote(lightest: number, least: number): string {
+function lightestNote(lightest: number): string {
   const s = (seconds: number) => `${seconds.toFixed(2)} s`;
   return (
     "Any client's floor (bench/lib/queries.ts, lightestModule) is the lightest declarations that type query " +
@@ -149,31 +143,12 @@ function lightestNote(lightest: number, least: number): string {
     `property to offer in the populate object. It comes ${s(lightest)} after the empty project: ` +
     (lightest > 0.5
       ? 'over the budget on its own, so no client that types its results meets it.'
-      : `${s(0.5 - lightest)} of the budget is left for typing the parameters and following populate, which ` +
-        `our design's floor takes ${s(least - lightest)} more for.`)
+      : `${s(0.5 - lightest)} of the budget is left for typing the parameters and following populate.`)
   );
 }
 
 /** A ratio as the notes print it. */
 const x = (value: number) => `${value.toFixed(2)}x`;
-
-/**
- * What the redesign reference (bench/lib/lean-declarations.ts) says about the budget: its ratios
- * to the peer at N=`n`, and the seconds it takes over the empty project at N=`big`.
- */
-function leanNote(
-  ratios: { completion: number; quickInfo: number },
-  over: number,
-  n: number,
-  big: number,
-): string {
-  return (
-    "Ours redesigned (the type-check benchmark's lean reference: our entry and input interfaces, runtime and " +
-    'client class, queries checked and results followed through one compact model per type) in the same ' +
-    `interleaved rounds: at N=${n} completion ${x(ratios.completion)} and quick info ${x(ratios.quickInfo)} the ` +
-    `peer's, at N=${big} the first completion ${over.toFixed(2)} s after the empty project.`
-  );
-}
 
 /**
  * What the minimal populate-aware client says about quick info at N=`n`: the least a client that
@@ -194,53 +169,25 @@ function followingNote(ratios: { completion: number; quickInfo: number }, n: num
 }
 
 /**
- * What the peer's own types say at N=`n` once they show the result's fields: the cost of the
- * quick-info budget's first demand, measured on the design its second is measured against. Its
- * completion is the peer's exactly (the same instantiations: completion in a populate object
- * resolves no result type), so that ratio is what this measure reads for two equal servers.
+ * What the N=`big` reference says about the 0.5 s budget: `following`, the seconds the lightest
+ * client that offers the populate completion takes over the empty project.
  */
-function peerFieldsNote(ratios: { completion: number; quickInfo: number }, n: number): string {
-  return (
-    "strapi-typed-client's own output with each result written out as one object type " +
-    '(bench/lib/peer-fields.ts: its GetPayload aliases and its fields narrowing wrapped in a plain mapped type, ' +
-    `every check and lookup its own), in the same rounds at N=${n}: quick info ${x(ratios.quickInfo)} the peer's ` +
-    'as generated. ' +
-    (ratios.quickInfo > 1
-      ? 'So showing the fields, as the budget asks, makes the peer slower than itself: the budget asks for the ' +
-        'fields at the speed of a hover that shows none. '
-      : "So the peer's own design shows the fields at its own speed here. ") +
-    `Its completion, the same work as the peer's (the edit touches no type a populate object reads), came at ` +
-    `${x(ratios.completion)}: what this measure reads for two servers doing the same thing.`
-  );
-}
-
-/**
- * What the two N=`big` references say about the 0.5 s budget: `following`, the seconds the
- * lightest client that offers the populate completion takes over the empty project, and `bare`,
- * ours redesigned without a comment (our declared surface: the named entry and input interfaces,
- * the runtime and the client class).
- */
-function surfaceNote(following: number, bare: number, big: number): string {
+function surfaceNote(following: number, big: number): string {
   const s = (seconds: number) => `${seconds.toFixed(2)} s`;
   const within = (seconds: number) => (seconds <= 0.5 ? 'within the budget' : 'over the budget');
   return (
     `At N=${big}, the minimal populate-aware client (one small interface per model, populate, fields, filters and ` +
     'sort checked, results followed; no named entry or input types, drafts, writes or doc comments) comes ' +
     `${s(following)} after the empty project, ${within(following)}: the first completion in a populate object ` +
-    `does not need more than that. Ours redesigned with every comment removed comes ${s(bare)} after it, ` +
-    `${within(bare)}: that is our declared surface (a named entry and input interface per content type and ` +
-    'component, the runtime and the client class) through the compact machinery, with no word of documentation.'
+    'does not need more than that.'
   );
 }
 
 const LABELS: Record<Subject, string> = {
   ours: 'cms-typed-client (--format js)',
   peer: 'strapi-typed-client (js, its default)',
-  lean: "reference: ours redesigned (the type-check benchmark's lean reference)",
   following:
     "reference: the type-check benchmark's minimal populate-aware client, results shown as their fields",
-  'peer-fields':
-    'reference: strapi-typed-client with its results written out as their fields (its own types otherwise)',
 };
 
 export const editor: Benchmark = {
@@ -264,29 +211,17 @@ export const editor: Benchmark = {
     const latency: Record<Subject, { completion: number[]; quickInfo: number[] }> = {
       ours: { completion: [], quickInfo: [] },
       peer: { completion: [], quickInfo: [] },
-      lean: { completion: [], quickInfo: [] },
       following: { completion: [], quickInfo: [] },
-      'peer-fields': { completion: [], quickInfo: [] },
     };
     const hover: Partial<Record<Subject, string>> = {};
     try {
       for (const subject of subjects) {
         let dir: string;
         let client: Consumer;
-        if (subject === 'lean') {
-          // Ours redesigned answers our queries, through our client class.
-          dir = leanProject('editor-lean', outputs.ours, '');
-          client = 'ours';
-        } else if (subject === 'following') {
+        if (subject === 'following') {
           // In a module the file imports, as a client ships, so an edit re-checks none of it.
           dir = moduleProject('editor-following', followingModule(n));
           client = 'following-import';
-        } else if (subject === 'peer-fields') {
-          // The peer's own output, its payload aliases written out as plain object types.
-          dir = project('editor-peer-fields', outputs.peer, '', true);
-          const types = join(dir, 'cms', 'types.d.ts');
-          writeFileSync(types, peerWithFields(readFileSync(types, 'utf8')));
-          client = 'peer';
         } else {
           dir = project(`editor-${subject}`, outputs[subject], '', true);
           client = subject;
@@ -340,9 +275,7 @@ export const editor: Benchmark = {
       quickInfo: pairedRatio(latency[subject].quickInfo, latency.peer.quickInfo),
     });
     const paired = pairedOf('ours');
-    const leanPaired = pairedOf('lean');
     const followingPaired = pairedOf('following');
-    const peerFieldsPaired = pairedOf('peer-fields');
     const row = (subject: Subject): Record<string, Cell> => ({
       subject: LABELS[subject],
       completion: round(medians[subject].completion),
@@ -358,17 +291,10 @@ export const editor: Benchmark = {
     const bigDir = project(`editor-ours-${big}`, context.ourOutput(big, 'js'), '', true);
     const emptyProject = emptyDir(join(WORK_DIR, 'typecheck', 'editor-empty'));
     writeFileSync(join(emptyProject, 'tsconfig.json'), `${JSON.stringify(nextTsconfig(true), null, 2)}\n`);
-    // The floor: the same project with the types file cut to what typed results need.
-    const leastDir = leastProject(`editor-least-${big}`, context.ourOutput(big, 'js'), '');
-    // Ours redesigned: the type-check benchmark's lean reference.
-    const leanDir = leanProject(`editor-lean-${big}`, context.ourOutput(big, 'js'), '');
     // Any client's floor: the lightest declarations that type results (queries.ts), in their own module.
     const lightestDir = moduleProject(`editor-lightest-${big}`, lightestModule(big));
     // The lightest client that offers the populate completion: the minimal populate-aware client.
     const followingDir = moduleProject(`editor-following-${big}`, followingModule(big));
-    // Ours redesigned without a word: our declared surface, through the compact machinery, no comment.
-    const bareDir = leanProject(`editor-lean-bare-${big}`, context.ourOutput(big, 'js'), '');
-    stripComments(join(bareDir, 'cms'));
     const entries: Record<string, number> = {};
     const firstOpen = async (label: string, dir: string, source: (version: number) => string) => {
       const opened = await openSession(dir, source);
@@ -380,9 +306,6 @@ export const editor: Benchmark = {
     const opened = await interleave(
       {
         ours: () => firstOpen('ours', bigDir, bigSource),
-        least: () => firstOpen('least', leastDir, bigSource),
-        lean: () => firstOpen('lean', leanDir, bigSource),
-        bare: () => firstOpen('bare', bareDir, bigSource),
         following: () =>
           firstOpen('following', followingDir, (version) => editorSource('following-import', big, version)),
         lightest: () =>
@@ -391,23 +314,13 @@ export const editor: Benchmark = {
       },
       opens,
     );
-    // The floor answers the same completion, or it measures something else.
-    for (const other of ['least', 'lean', 'bare'])
-      if (entries[other] !== entries.ours)
-        throw new Error(
-          `the ${other} project completes ${entries[other]} entries where ours completes ${entries.ours}`,
-        );
     const bigFirst = median(opened.ours);
-    const leastFirst = median(opened.least);
-    const leanFirst = median(opened.lean);
-    const bareFirst = median(opened.bare);
     const followingFirst = median(opened.following);
     const lightestFirst = median(opened.lightest);
     const emptyFirst = median(opened.empty);
     context.log(
-      `editor N=${big}: first completion ${round(bigFirst)} ms, the floors ${round(leastFirst)} ms (ours cut) and ` +
-        `${round(lightestFirst)} ms (lightest), ours redesigned ${round(leanFirst)} ms (${round(bareFirst)} ms without a ` +
-        `comment), the minimal populate-aware client ${round(followingFirst)} ms, empty project ${round(emptyFirst)} ms`,
+      `editor N=${big}: first completion ${round(bigFirst)} ms, the floor ${round(lightestFirst)} ms (lightest), ` +
+        `the minimal populate-aware client ${round(followingFirst)} ms, empty project ${round(emptyFirst)} ms`,
     );
 
     const tables: Table[] = [
@@ -462,21 +375,6 @@ export const editor: Benchmark = {
             over: round(bigFirst - emptyFirst),
           },
           {
-            subject: `the floor, N=${big}: types file cut to what typed results need`,
-            first: round(leastFirst),
-            over: round(leastFirst - emptyFirst),
-          },
-          {
-            subject: `reference: ours redesigned, N=${big} (the type-check benchmark's lean reference)`,
-            first: round(leanFirst),
-            over: round(leanFirst - emptyFirst),
-          },
-          {
-            subject: `reference: ours redesigned without a comment, N=${big} (every doc comment of its declaration files removed)`,
-            first: round(bareFirst),
-            over: round(bareFirst - emptyFirst),
-          },
-          {
             subject: `reference: the minimal populate-aware client, N=${big} (the type-check benchmark's, in a module)`,
             first: round(followingFirst),
             over: round(followingFirst - emptyFirst),
@@ -514,16 +412,9 @@ export const editor: Benchmark = {
           'and a find with an empty populate object (the completion). An edit replaces the file with a new version ' +
           "(a changed comment), so each request pays what a keystroke makes tsserver redo. 'quick info chars' is the " +
           'length of what the hover shows for the populated result.',
-        `The floor (bench/lib/least-declarations.ts) is our N=${big} output with its types file cut to the entry, ` +
-          'populatable, populate and dynamic-zone declarations and the registry that links them, without inputs, filters, drafts ' +
-          'or any comment (writes and filters go untyped there): what a client of our design declares to type query ' +
-          'results. It answers the same completion. What it takes over the empty project is the least the 0.5 s ' +
-          'budget has to cover with this design.',
-        lightestNote((lightestFirst - emptyFirst) / 1000, (leastFirst - emptyFirst) / 1000),
-        surfaceNote((followingFirst - emptyFirst) / 1000, (bareFirst - emptyFirst) / 1000, big),
-        leanNote(leanPaired, (leanFirst - emptyFirst) / 1000, n, big),
+        lightestNote((lightestFirst - emptyFirst) / 1000),
+        surfaceNote((followingFirst - emptyFirst) / 1000, big),
         followingNote(followingPaired, n),
-        peerFieldsNote(peerFieldsPaired, n),
         'The counted table (bench/lib/work-counts.ts) runs a language service in this process on each N=' +
           `${n} project with the file as the rounds left it: the checker's counters before and after typing the ` +
           "probed name, then after the quick info. A hover's cost in time is mostly these steps, plus tsserver's own " +

@@ -9,14 +9,12 @@
  * `skipLibCheck: true`, floors are checked in the same rounds (see `Floor`), and the same queries
  * again each inside an exported async function, as app code holds them.
  */
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NEXT_COMPILER_OPTIONS } from '../../test/helpers/next-tsconfig.ts';
 import type { Benchmark, Outcome } from '../lib/benchmark.ts';
 import type { Context } from '../lib/context.ts';
 import { emptyDir } from '../lib/generators.ts';
-import { LEAN_MACHINERY, leanClient, leanDeclarations } from '../lib/lean-declarations.ts';
-import { leastDeclarations } from '../lib/least-declarations.ts';
 import {
   interleave,
   type MedianInterval,
@@ -135,19 +133,12 @@ const LABELS: Record<Client, string> = {
  * - `lightest`: the lightest declarations any client that types its results could have, none of
  *   them ours: one interface per content type and component, every link an optional member
  *   typed by its target's interface, parameters untyped: what typing the results alone costs;
- * - `least`: ours, with its types file cut to what typed results need (lib/least-declarations.ts,
- *   the editor budget's floor: no input, filter or draft declaration, no comment): what our
- *   design costs with the declarations the other issues require left out;
  * - `following`: not a floor but a reference, the minimal populate-aware client (lib/queries.ts):
  *   `populate`, `fields`, `filters` and `sort` typed and checked, results following `populate`,
  *   through the lightest declarations that allow it, no drafts or writes: whether a client that
- *   checks the queries and follows `populate` fits the budgets at all;
- * - `lean`: not a floor either, a redesign's reference (lib/lean-declarations.ts): our entry and
- *   input interfaces, runtime and client class, checked through the reference's machinery over one
- *   compact model per type (populatable, filters, drafts and the registry derived when used), with
- *   what ours checks and answers besides: what a redesign of our query types could reach.
+ *   checks the queries and follows `populate` fits the budgets at all.
  */
-type Floor = 'bare' | 'declared' | 'fixed' | 'lightest' | 'least' | 'following' | 'lean';
+type Floor = 'bare' | 'declared' | 'fixed' | 'lightest' | 'following';
 type Subject = Client | Floor;
 
 /**
@@ -270,8 +261,7 @@ function floorNote(ratios: Record<Floor, RoundRatios>): string {
     `typed with our query types but results that ignore populate, ${x(ratios.fixed.total)} and ` +
     `${x(ratios.fixed.memory)}; with the lightest declarations that type the results (one interface per ` +
     `content type and component, no parameter checked, none of our declarations), ` +
-    `${x(ratios.lightest.total)} and ${x(ratios.lightest.memory)}; ours with its types file cut to what typed ` +
-    `results need, ${x(ratios.least.total)} and ${x(ratios.least.memory)}. ` +
+    `${x(ratios.lightest.total)} and ${x(ratios.lightest.memory)}. ` +
     `The budgets (0.5x, 0.7x) leave ${x(0.5 - ratios.bare.total)} of the peer's time and ` +
     `${x(0.7 - ratios.bare.memory)} of its memory for every type a client declares and checks; ` +
     (ratios.lightest.total > 0.5
@@ -279,23 +269,12 @@ function floorNote(ratios: Record<Floor, RoundRatios>): string {
         'results are typed meets the time budget on this file.'
       : `typing the results alone takes ${x(ratios.lightest.total - ratios.bare.total)}, which leaves ` +
         `${x(0.5 - ratios.lightest.total)} for checking the parameters and following populate.`) +
-    (ratios.least.memory > 0.7
-      ? ` Memory: our design with its types file cut to what typed results need is over the 0.7x budget ` +
-        `(${x(ratios.least.memory)}) before the input, filter and draft declarations the other issues require.`
-      : ` Memory: our design with its types file cut to what typed results need is within the 0.7x budget ` +
-        `(${x(ratios.least.memory)}); the input, filter and draft declarations take it over.`) +
     ` A minimal populate-aware client (populate, fields, filters and sort typed and checked, results following ` +
     `populate; no drafts, no writes) takes ${x(ratios.following.total)} and ${x(ratios.following.memory)}: ` +
     (ratios.following.memory > 0.7
       ? 'over the memory budget before drafts and writes, so no client that does what the issues ask meets it.'
       : 'within the memory budget, so a client that checks the queries and follows populate can meet it with ' +
-        'lighter declarations and query types than ours, before it types drafts and writes.') +
-    ` Our entry and input interfaces, runtime and client class through that client's machinery (one compact ` +
-    `model per type, everything else derived when a query uses it; what ours checks and answers besides, ` +
-    `drafts and writes included) take ${x(ratios.lean.total)} and ${x(ratios.lean.memory)}: ` +
-    (ratios.lean.memory > 0.7
-      ? 'a redesign of our query types that keeps those declarations stays over the memory budget.'
-      : 'a redesign of our query types that keeps those declarations would meet the memory budget.')
+        'lighter declarations and query types than ours, before it types drafts and writes.')
   );
 }
 
@@ -318,12 +297,8 @@ const FLOOR_LABELS: Record<Floor, (n: number) => string> = {
   fixed: () => 'floor: typed with our query types, results of one fixed type (populate not followed)',
   lightest: () =>
     'floor: the lightest typed results (an interface per model, parameters untyped, none of our declarations)',
-  least: () =>
-    'floor: ours, its types file cut to what typed results need (no input, filter, draft, comment)',
   following: () =>
     'reference: a minimal populate-aware client (populate, fields, filters, sort typed; populate followed; no drafts, no writes)',
-  lean: () =>
-    "reference: ours redesigned, our entries, inputs, runtime and client through the minimal client's machinery",
 };
 
 /** A `skipLibCheck: true` table: ours, the peer, and the floors compared with them, with their ratios to the peer. */
@@ -338,32 +313,6 @@ function floorTable<F extends Floor>(title: string, compared: Compared<Client | 
       ...floors.map((floor) => row(FLOOR_LABELS[floor](n), medians[floor], medians.peer, ratios[floor])),
     ],
   };
-}
-
-/**
- * Our project `name` (skipLibCheck: true) with its types file cut to what typed results need:
- * the `least` floor, here and in the editor benchmark.
- */
-export function leastProject(name: string, output: string, source: string): string {
-  const dir = project(name, output, source, true);
-  const types = join(dir, 'cms', 'types.d.ts');
-  writeFileSync(types, leastDeclarations(readFileSync(types, 'utf8')));
-  return dir;
-}
-
-/**
- * Our project `name` (skipLibCheck: true) as the `lean` reference: its types and client files
- * rewritten by lib/lean-declarations.ts, and the machinery beside them; here and in the editor
- * benchmark.
- */
-export function leanProject(name: string, output: string, source: string): string {
-  const dir = project(name, output, source, true);
-  const file = (base: string) => join(dir, 'cms', base);
-  const { types, modelOf } = leanDeclarations(readFileSync(file('types.d.ts'), 'utf8'));
-  writeFileSync(file('types.d.ts'), types);
-  writeFileSync(file('client.d.ts'), leanClient(readFileSync(file('client.d.ts'), 'utf8'), modelOf));
-  writeFileSync(file('lean.d.ts'), LEAN_MACHINERY);
-  return dir;
 }
 
 /** The fixed cost: the same projects with only the import and the client, no query. */
@@ -406,9 +355,7 @@ export const typecheck: Benchmark = {
         declared: project('floor-declared', outputs.ours, untyped, true),
         fixed: project('floor-fixed', outputs.ours, consumerSource('fixed', n), true),
         lightest: project('floor-lightest', undefined, consumerSource('lightest', n), true),
-        least: leastProject('floor-least', outputs.ours, consumerSource('ours', n)),
         following: project('floor-following', undefined, consumerSource('following', n), true),
-        lean: leanProject('floor-lean', outputs.ours, consumerSource('ours', n)),
       },
       rounds,
     );
@@ -416,8 +363,7 @@ export const typecheck: Benchmark = {
     context.log(
       `typecheck N=${n}, skipLibCheck true: ours ${skipped.ours.totalSeconds} s, peer ${skipped.peer.totalSeconds} s, ` +
         `floors ${skipped.bare.totalSeconds}, ${skipped.declared.totalSeconds}, ${skipped.fixed.totalSeconds}, ` +
-        `${skipped.lightest.totalSeconds} and ${skipped.least.totalSeconds} s, the minimal populate-aware client ` +
-        `${skipped.following.totalSeconds} s, ours redesigned ${skipped.lean.totalSeconds} s`,
+        `${skipped.lightest.totalSeconds} s, the minimal populate-aware client ${skipped.following.totalSeconds} s`,
     );
     const inFunctions = (client: Consumer) => consumerSource(client, n, { shape: 'functions' });
     const functionRounds = await compare(
@@ -447,9 +393,7 @@ export const typecheck: Benchmark = {
       ['floor-declared', skipped.declared],
       ['floor-fixed', skipped.fixed],
       ['floor-lightest', skipped.lightest],
-      ['floor-least', skipped.least],
       ['floor-following', skipped.following],
-      ['floor-lean', skipped.lean],
       ['functions-ours', functions.ours],
       ['functions-bare', functions.bare],
       ['functions-lightest', functions.lightest],

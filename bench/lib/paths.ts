@@ -6,6 +6,8 @@ export const BENCH_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const ROOT = join(BENCH_DIR, '..');
 export const WORK_DIR = join(ROOT, '.cache', 'bench');
 export const RESULTS_FILE = join(BENCH_DIR, 'results', 'latest.json');
+/** The chart of RESULTS_FILE the README shows (lib/chart.ts), rewritten with it. */
+export const CHART_FILE = join(ROOT, 'docs', 'benchmarks.svg');
 export const NODE_MODULES = join(ROOT, 'node_modules');
 export const PEER_DIR = join(NODE_MODULES, 'strapi-typed-client');
 export const STRAPI_DEPS = join(ROOT, '.cache', 'strapi-deps', 'node_modules');

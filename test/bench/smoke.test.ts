@@ -74,6 +74,12 @@ describe('npm run bench', () => {
       ['codegen', 'qs'],
     );
     assert.equal(parseOptions([]).selected.length, BENCHMARKS.length);
+    assert.equal(parseOptions([]).chart, false);
+    assert.equal(
+      parseOptions(['--chart']).chart,
+      true,
+      '--chart redraws docs/benchmarks.svg and measures nothing',
+    );
     const unknown = bench(['nope']);
     assert.equal(unknown.status, 2);
     assert.match(unknown.stderr, /unknown benchmark or flag 'nope'/);

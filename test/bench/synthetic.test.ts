@@ -6,7 +6,6 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { leastDeclarations } from '../../bench/lib/least-declarations.ts';
 import { peerPayload, strapiRegistry } from '../../bench/lib/peer-schemas.ts';
 import { consumerSource, lightestModule } from '../../bench/lib/queries.ts';
 import { describePayload, fixturePayload, syntheticPayload } from '../../bench/lib/synthetic.ts';
@@ -104,7 +103,7 @@ describe('our output for the synthetic schema compiles', () => {
   }
 
   // The type-check benchmark fails on a floor with errors; this keeps them compiling in CI.
-  it("N=20, the type-check benchmark's floors (the queries untyped, typed with fixed results, with the lightest typed results, and ours with its types cut) and its reference client", () => {
+  it("N=20, the type-check benchmark's floors (the queries untyped, typed with fixed results, and with the lightest typed results) and its reference client", () => {
     const files = generateFiles(syntheticPayload(20), {
       format: 'ts',
       version: '0.0.0-bench',
@@ -122,14 +121,6 @@ describe('our output for the synthetic schema compiles', () => {
         );
       }
     }
-    // The least floor: our consumer against our output with its types file cut to what typed
-    // results need.
-    const least = {
-      ...program,
-      '/virtual/cms/types.ts': leastDeclarations(program['/virtual/cms/types.ts']!),
-      '/virtual/consumer.ts': consumerSource('ours', 20),
-    };
-    assertCompilesInMemory(least, { noUnusedLocals: false }, 'synthetic N=20, the least floor');
     // The fixed floor checks what it is given: a misspelled filter and a misspelled field of a
     // relation's entry are errors.
     program['/virtual/consumer.ts'] = consumerSource('fixed', 20)
