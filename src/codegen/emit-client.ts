@@ -1,7 +1,7 @@
 /**
  * The `client` and `index` files. `client` is the per-schema part only: the constants and the
  * CmsClient class with one property per api:: content type, built from the runtime module's
- * factories, which it imports (`./runtime.js`) with the registry type (`./types.js`). `index`
+ * factories, which it imports (`./runtime/index.js`) with the registry type (`./types.js`). `index`
  * re-exports the client, the types and the runtime's public surface.
  */
 import {
@@ -64,7 +64,7 @@ function withImports(
     a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')),
   );
   const lines: string[] = [];
-  if (names.length > 0) lines.push(`import { ${names.join(', ')} } from './runtime.js';`);
+  if (names.length > 0) lines.push(`import { ${names.join(', ')} } from './runtime/index.js';`);
   const registryTypes = ['CmsSchemaTypes', 'CmsWebhookEvent', ...typesFile].filter((name) => used.has(name));
   if (values !== 'only' && registryTypes.length > 0)
     lines.push(`import type { ${registryTypes.join(', ')} } from './types.js';`);
@@ -462,8 +462,8 @@ export function emitIndexTs(surface: RuntimeSurface): string {
   const types = surface.public.types.filter((name) => !surface.typesFile.includes(name));
   return [
     "export * from './client.js';",
-    `export { ${surface.public.values.join(', ')} } from './runtime.js';`,
-    `export type { ${types.join(', ')} } from './runtime.js';`,
+    `export { ${surface.public.values.join(', ')} } from './runtime/index.js';`,
+    `export type { ${types.join(', ')} } from './runtime/index.js';`,
     "export type * from './types.js';",
     '',
   ].join('\n');
@@ -473,7 +473,7 @@ export function emitIndexTs(surface: RuntimeSurface): string {
 export function emitIndexJs(surface: RuntimeSurface): string {
   return [
     "export * from './client.js';",
-    `export { ${surface.public.values.join(', ')} } from './runtime.js';`,
+    `export { ${surface.public.values.join(', ')} } from './runtime/index.js';`,
     '',
   ].join('\n');
 }

@@ -77,7 +77,10 @@ function project(name: string, files: Record<string, string>, forced?: ImportExt
     runtime,
     importExtension: extension,
   });
-  for (const [file, text] of Object.entries(generated)) writeFileSync(join(output, file), text);
+  for (const [file, text] of Object.entries(generated)) {
+    mkdirSync(dirname(join(output, file)), { recursive: true });
+    writeFileSync(join(output, file), text);
+  }
   return { dir, extension };
 }
 
