@@ -17,9 +17,10 @@ export function withoutComments(text: string): string {
   return printBare(ts.createSourceFile('file.d.ts', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS));
 }
 
-/** Rewrites every `.d.ts` file of `dir` (not its subfolders) without a comment. */
+/** Rewrites every `.d.ts` file of `dir` and its subfolders (the runtime's) without a comment. */
 export function stripComments(dir: string): void {
-  for (const name of readdirSync(dir).filter((file) => file.endsWith('.d.ts'))) {
+  const names = readdirSync(dir, { recursive: true, encoding: 'utf8' });
+  for (const name of names.filter((file) => file.endsWith('.d.ts'))) {
     const file = join(dir, name);
     writeFileSync(file, withoutComments(readFileSync(file, 'utf8')));
   }

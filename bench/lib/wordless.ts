@@ -41,11 +41,12 @@ export function withoutWording(source: string): string {
   }
 }
 
-/** A copy of a generated `--format js` folder, in a new temporary folder, with every `.js` file's wording emptied. */
+/** A copy of a generated `--format js` folder, in a new temporary folder, with every `.js` file's wording emptied (the runtime's too). */
 export function wordlessCopy(outputDir: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'cms-wordless-'));
   cpSync(outputDir, dir, { recursive: true });
-  for (const name of readdirSync(dir).filter((file) => file.endsWith('.js'))) {
+  const names = readdirSync(dir, { recursive: true, encoding: 'utf8' });
+  for (const name of names.filter((file) => file.endsWith('.js'))) {
     const path = join(dir, name);
     writeFileSync(path, withoutWording(readFileSync(path, 'utf8')));
   }
