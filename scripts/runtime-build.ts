@@ -3,8 +3,9 @@
  * folder, built from explicit entry points: the core (`index.ts`) and each part it loads on
  * first use with `import()` (RUNTIME_ENTRIES, the one list of them).
  *
- * - `js/`: esbuild bundles the entries with code splitting: one file per entry, the code entries
- *   share in `shared-<content hash>.js` chunks, the `import()`s between them resolved by esbuild.
+ * - `js/`: one file per entry, bundled by esbuild (bundleJs): the core whole, the parts with code
+ *   splitting (what two parts share in `shared-<content hash>.js` chunks), importing the core
+ *   from `./index.js`; each `import()` of a part names the part's file.
  * - `js/index.d.ts`: the declarations of the core's public surface (what src/runtime/index.ts
  *   exports without `@internal`), one file, from tsc's declarations of the modules: the types a
  *   public type needs are declared but not exported.
@@ -14,7 +15,8 @@
  *   generator writes the project's import extension there.
  * - `surface.json`: the names codegen imports, re-exports and reserves, and the parts.
  *
- * Everything is read from the source with the TypeScript API and from esbuild's metafile.
+ * Everything is read from the source with the TypeScript API (and esbuild follows the imports);
+ * nothing reads generated text back.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -347,11 +349,8 @@ async function bundleJs(program: ts.Program, sourceDir: string, outDir: string):
   const shared = (module: string) => core.has(module) && !copied.has(module);
   // What the parts' modules import from the core's, which the core exports for them.
   const forParts = new Map<string, Set<string>>();
-  const exported = new Set(
-    readSurface(files.get(index) as ts.SourceFile).public.values.concat(
-      readSurface(files.get(index) as ts.SourceFile).internal.values,
-    ),
-  );
+  const surface = readSurface(files.get(index) as ts.SourceFile);
+  const exported = new Set([...surface.public.values, ...surface.internal.values]);
   for (const [name, file] of files) {
     if (shared(name)) continue;
     for (const imported of valueImports(file)) {
@@ -384,8 +383,11 @@ async function bundleJs(program: ts.Program, sourceDir: string, outDir: string):
       plugin.onResolve({ filter: /^\./ }, (args) => {
         const target = join(args.resolveDir, args.path);
         const part = parts.get(target);
-        if (part !== undefined && args.kind === 'dynamic-import')
+        if (args.kind === 'dynamic-import') {
+          if (part === undefined)
+            throw new Error(`runtime: ${args.importer} loads ${args.path}, which is not in RUNTIME_ENTRIES`);
           return { path: `./${part}.js`, external: true };
+        }
         if (!inPart) return undefined;
         if (shared(target)) return { path: './index.js', external: true };
         // A copy of its own for each part (not a chunk the parts share): a module of the part's
@@ -412,7 +414,6 @@ async function bundleJs(program: ts.Program, sourceDir: string, outDir: string):
     format: 'esm',
     platform: 'neutral',
     target: 'es2022',
-    metafile: true,
     write: false,
     logLevel: 'warning',
   } as const;
