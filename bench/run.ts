@@ -103,7 +103,7 @@ function newestMtime(dir: string): number {
 
 /** Rebuilds dist/ when it is missing or older than src/, so the CLI measured is the current one. */
 function ensureBuilt(allowed: boolean): void {
-  const built = [join(ROOT, 'dist/cli/main.js'), join(ROOT, 'dist/runtime/runtime.js')];
+  const built = [join(ROOT, 'dist/cli/main.js'), join(ROOT, 'dist/runtime/js/index.js')];
   const missing = !built.every((file) => existsSync(file));
   const stale =
     missing || newestMtime(join(ROOT, 'src')) > Math.min(...built.map((file) => statSync(file).mtimeMs));

@@ -3,18 +3,16 @@
  * - dist/server/index.js: the Strapi plugin entry, CommonJS (Strapi's loader requires a `.js`
  *   file and ignores `.cjs`), with a package.json that marks the folder CommonJS.
  * - dist/cli/main.js: the `cms-types` command, ESM.
- * - dist/runtime/runtime.{ts,js,d.ts}: the client runtime's core (src/runtime), and
- *   runtime-<part>.{ts,js}, the parts it loads lazily: the generator copies them into every
- *   output unchanged; surface.json says what the core exports and names the parts.
+ * - dist/runtime/: the client runtime (src/runtime) as the generator copies it into every
+ *   output's `runtime/` folder: `js/` (the core, the parts it loads on first use, their shared
+ *   chunks and the core's declarations), `ts/` (the modules), and surface.json, what the core
+ *   exports and which parts it loads (scripts/runtime-build.ts).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, transform } from 'esbuild';
-import ts from 'typescript';
-import type { RuntimeSurface } from '../src/codegen/runtime-assets.ts';
-import { type RuntimeFile, runtimeModule } from './runtime-module.ts';
+import { build } from 'esbuild';
+import { buildRuntime } from './runtime-build.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -63,69 +61,4 @@ writeFileSync(
   ].join('\n'),
 );
 
-/** `runtime.d.ts`, after checking every runtime file as the strict `--format ts` output is checked. */
-function declarations(files: RuntimeFile[]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cms-runtime-'));
-  try {
-    for (const file of files) writeFileSync(join(dir, `${file.name}.ts`), file.source);
-    const main = join(dir, 'runtime.ts');
-    let output = '';
-    const program = ts.createProgram(
-      files.map((file) => join(dir, `${file.name}.ts`)),
-      {
-        declaration: true,
-        emitDeclarationOnly: true,
-        strict: true,
-        // runtime.ts is compiled by the application's own tsc (`--format ts`): a declaration left
-        // behind when its export was dropped would fail a project that sets noUnusedLocals.
-        noUnusedLocals: true,
-        noUnusedParameters: true,
-        // And the strict options applications turn on beyond `strict`.
-        exactOptionalPropertyTypes: true,
-        noPropertyAccessFromIndexSignature: true,
-        noUncheckedIndexedAccess: true,
-        noImplicitOverride: true,
-        noImplicitReturns: true,
-        noFallthroughCasesInSwitch: true,
-        verbatimModuleSyntax: true,
-        erasableSyntaxOnly: true,
-        target: ts.ScriptTarget.ES2022,
-        module: ts.ModuleKind.ESNext,
-        moduleResolution: ts.ModuleResolutionKind.Bundler,
-        lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-        types: [],
-      },
-    );
-    const diagnostics = ts.getPreEmitDiagnostics(program);
-    if (diagnostics.length > 0) {
-      throw new Error(
-        ts.formatDiagnostics(diagnostics, {
-          getCanonicalFileName: (f) => f,
-          getCurrentDirectory: () => dir,
-          getNewLine: () => '\n',
-        }),
-      );
-    }
-    program.emit(program.getSourceFile(main), (name, text) => {
-      if (name.endsWith('runtime.d.ts')) output = text;
-    });
-    // tsc ends the file with `export {};` because it declares types it does not export; Biome's
-    // recommended noUselessEmptyExport flags that line in users' projects. Without it those
-    // types are exported too (a declaration file's rule), which only adds names: the generated
-    // index re-exports the runtime's public names one by one.
-    return output.replace(/\nexport \{\};\n$/, '\n');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-mkdirSync(join(dist, 'runtime'), { recursive: true });
-const runtime = runtimeModule(join(root, 'src/runtime'));
-for (const file of runtime.files) {
-  const js = (await transform(file.source, { loader: 'ts', format: 'esm', target: 'es2022' })).code;
-  writeFileSync(join(dist, `runtime/${file.name}.ts`), file.source);
-  writeFileSync(join(dist, `runtime/${file.name}.js`), js);
-}
-writeFileSync(join(dist, 'runtime/runtime.d.ts'), declarations(runtime.files));
-const surface: RuntimeSurface = runtime.surface;
-writeFileSync(join(dist, 'runtime/surface.json'), `${JSON.stringify(surface, null, 2)}\n`);
+await buildRuntime(join(root, 'src/runtime'), join(dist, 'runtime'));

@@ -91,12 +91,18 @@ function newest(path: string): number {
 
 /** True when dist/ is missing or older than the sources it is built from. */
 export function buildIsStale(): boolean {
-  const outputs = ['dist/cli/main.js', 'dist/server/index.js', 'dist/runtime/runtime.js'].map((file) =>
+  const outputs = ['dist/cli/main.js', 'dist/server/index.js', 'dist/runtime/js/index.js'].map((file) =>
     join(ROOT, file),
   );
   if (!outputs.every((file) => existsSync(file))) return true;
   const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
-  return Math.max(newest(join(ROOT, 'src')), newest(join(ROOT, 'scripts', 'build.ts'))) > built;
+  return (
+    Math.max(
+      newest(join(ROOT, 'src')),
+      newest(join(ROOT, 'scripts', 'build.ts')),
+      newest(join(ROOT, 'scripts', 'runtime-build.ts')),
+    ) > built
+  );
 }
 
 /** Builds dist/ (the plugin, the CLI, the runtime) when it is stale. */

@@ -4,7 +4,7 @@
  * generated client with `tsc`. Runs after the build (the client embeds dist/runtime).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { generateFiles } from '../src/codegen/output-files.ts';
 import { runtimeAssets } from '../src/codegen/runtime-assets.ts';
 import type { SchemaResponse } from '../src/schema/types.ts';
@@ -22,6 +22,9 @@ for (const file of readdirSync(payloads).filter((name) => name.endsWith('.json')
     const dir = join(out, format === 'ts' ? name : `${name}-js`);
     mkdirSync(dir, { recursive: true });
     const files = generateFiles(payload, { format, version: 'fixture', runtime });
-    for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Budget 5, query serialization: operations per second over a realistic query set of ours
- * (`toQueryString` from a generated runtime.js), `qs.stringify` with `encodeValuesOnly` (what
+ * (`toQueryString` from a generated runtime/index.js), `qs.stringify` with `encodeValuesOnly` (what
  * Strapi's docs and @strapi/client use) and strapi-typed-client's `stringifyQuery` (the function
  * its generated client inlines); each output parsed back by qs with Strapi's options.
  */
@@ -44,7 +44,9 @@ export const query: Benchmark = {
   title: 'Budget 5: query serialization',
   needsStrapi: false,
   async run(context): Promise<Outcome> {
-    const runtime = (await import(pathToFileURL(join(context.ourOutput(5, 'js'), 'runtime.js')).href)) as {
+    const runtime = (await import(
+      pathToFileURL(join(context.ourOutput(5, 'js'), 'runtime', 'index.js')).href
+    )) as {
       toQueryString: Serialize;
     };
     const peer = (await import(

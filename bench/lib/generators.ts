@@ -10,7 +10,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateFiles, type OutputFormat } from '../../src/codegen/output-files.ts';
 import type { SchemaResponse } from '../../src/schema/types.ts';
@@ -22,7 +22,10 @@ import { snapshotRuntime } from './snapshot.ts';
 export function generateOurs(payload: SchemaResponse, dir: string, format: OutputFormat): string[] {
   const files = generateFiles(payload, { format, version: 'bench', runtime: snapshotRuntime() });
   mkdirSync(dir, { recursive: true });
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
   return Object.keys(files);
 }
 

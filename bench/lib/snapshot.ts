@@ -10,9 +10,11 @@ import { ROOT, SNAPSHOT_DIR } from './paths.ts';
 
 const REQUIRED = [
   'dist/cli/main.js',
-  'dist/runtime/runtime.ts',
-  'dist/runtime/runtime.js',
-  'dist/runtime/runtime.d.ts',
+  'dist/runtime/surface.json',
+  'dist/runtime/specifiers.json',
+  'dist/runtime/js/index.js',
+  'dist/runtime/js/index.d.ts',
+  'dist/runtime/ts/index.ts',
 ];
 
 let taken = false;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { generateFiles } from '../codegen/output-files.ts';
-import { packageVersion, runtimeAssets } from '../codegen/runtime-assets.ts';
+import { packageVersion, RUNTIME_DIR, runtimeAssets } from '../codegen/runtime-assets.ts';
 import {
   chooseImportExtension,
   type ImportExtensionChoice,
@@ -120,13 +120,11 @@ export function currentHash(
  * the real list again.
  */
 export function plannedNames(format: GenerateOptions['format']): string[] {
-  const parts = runtimeAssets().surface.parts;
+  const runtime = Object.keys(runtimeAssets()[format]).map((name) => `${RUNTIME_DIR}/${name}`);
   if (format === 'ts')
-    return ['runtime', ...parts, 'types', 'client', 'routes', 'index'].map((name) => `${name}.ts`);
+    return [...runtime, ...['types', 'client', 'routes', 'index'].map((name) => `${name}.ts`)];
   return [
-    'runtime.js',
-    'runtime.d.ts',
-    ...parts.map((part) => `${part}.js`),
+    ...runtime,
     ...['types', 'client', 'routes', 'index'].flatMap((name) => [`${name}.js`, `${name}.d.ts`]),
     // The js output's own package.json (`"type": "module"`), listed last as generateFiles writes it.
     'package.json',
@@ -205,9 +203,12 @@ export async function runGenerate(
     { takeOver: settings.takeOver, label: settings.outputLabel },
   );
   const apiTypes = Object.keys(payload.schema.contentTypes).filter((uid) => uid.startsWith('api::')).length;
-  // The runtime's parts (runtime-auth-methods.js...) are counted, not listed.
-  const shown = Object.keys(files).filter((name) => !name.startsWith('runtime-'));
-  const parts = Object.keys(files).length - shown.length;
+  // The runtime's folder is named once, and its parts are counted, not listed.
+  const shown = [
+    `${RUNTIME_DIR}/`,
+    ...Object.keys(files).filter((name) => !name.startsWith(`${RUNTIME_DIR}/`)),
+  ];
+  const parts = runtimeAssets().surface.parts.length;
   const components = Object.keys(payload.schema.components).length;
   const why = meta
     ? meta.hash !== payload.hash

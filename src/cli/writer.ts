@@ -179,10 +179,37 @@ export function filesInTheWay(outputDir: string, names: readonly string[]): stri
   if (!existsSync(target)) return [];
   if (!statSync(target).isDirectory()) return ['.'];
   const meta = readMeta(target);
+  // A folder the output writes into (`runtime/`) that is a file or a link is in the way itself.
+  const folders = [...outputFolders(names)].filter(
+    (folder) => existsOrLink(join(target, folder)) && !isFolder(join(target, folder)),
+  );
   const wanted = new Set([...names, META_FILE]);
-  return [...wanted]
-    .filter((name) => existsOrLink(join(target, name)) && !isOwned(target, name, meta))
-    .sort();
+  const files = [...wanted].filter(
+    (name) =>
+      !folders.some((folder) => name.startsWith(`${folder}/`)) &&
+      existsOrLink(join(target, name)) &&
+      !isOwned(target, name, meta),
+  );
+  return [...folders, ...files].sort();
+}
+
+/** The folders the files `names` go into (`runtime`, for `runtime/index.js`), outermost first. */
+function outputFolders(names: readonly string[]): Set<string> {
+  const folders = new Set<string>();
+  for (const name of names) {
+    const parts = name.split('/').slice(0, -1);
+    for (let depth = 1; depth <= parts.length; depth++) folders.add(parts.slice(0, depth).join('/'));
+  }
+  return folders;
+}
+
+/** Whether `path` is a folder (not a link to one). */
+function isFolder(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function existsOrLink(path: string): boolean {
@@ -250,6 +277,7 @@ export function writeOutput(
   try {
     for (const [name, content] of Object.entries(files)) {
       hook('write', name);
+      mkdirSync(dirname(join(staging, name)), { recursive: true });
       writeFileSync(join(staging, name), content);
     }
     hook('write', META_FILE);
@@ -257,17 +285,33 @@ export function writeOutput(
     const exists = existsSync(target);
     if (exists) {
       const previous = readMeta(target);
-      for (const entry of readdirSync(target)) {
-        // Replaced by the new output (taken over when in the way), or written before and no longer.
-        if (entry === META_FILE || Object.hasOwn(files, entry)) continue;
-        if (isOwned(target, entry, previous)) continue;
-        hook('copy', entry);
-        cpSync(join(target, entry), join(staging, entry), {
-          recursive: true,
-          preserveTimestamps: true,
-          verbatimSymlinks: true,
-        });
-      }
+      const folders = outputFolders(Object.keys(files));
+      // Folders the previous output wrote into (`runtime/auth/` of the ts format): left behind by
+      // a switch of format, they are ours too, so only what the user put there is carried over.
+      const previousFolders = outputFolders(Array.isArray(previous?.files) ? previous.files : []);
+      const carry = (folder: string) => {
+        for (const name of readdirSync(join(target, folder))) {
+          const entry = folder === '' ? name : `${folder}/${name}`;
+          // Replaced by the new output (taken over when in the way), or written before and no longer.
+          if (entry === META_FILE || Object.hasOwn(files, entry)) continue;
+          // A folder the new output writes into (`runtime/`), or the previous one wrote into:
+          // what it holds is carried over one by one.
+          if (folders.has(entry) || previousFolders.has(entry)) {
+            if (isFolder(join(target, entry))) carry(entry);
+            if (folders.has(entry)) continue;
+          }
+          if (isOwned(target, entry, previous)) continue;
+          if (previousFolders.has(entry) && isFolder(join(target, entry))) continue;
+          hook('copy', entry);
+          mkdirSync(dirname(join(staging, entry)), { recursive: true });
+          cpSync(join(target, entry), join(staging, entry), {
+            recursive: true,
+            preserveTimestamps: true,
+            verbatimSymlinks: true,
+          });
+        }
+      };
+      carry('');
     }
     hook('swap');
     if (!exists) {

@@ -1,7 +1,7 @@
 /**
  * The `client` and `index` files. `client` is the per-schema part only: the constants and the
  * CmsClient class with one property per api:: content type, built from the runtime module's
- * factories, which it imports (`./runtime.js`) with the registry type (`./types.js`). `index`
+ * factories, which it imports (`./runtime/index.js`) with the registry type (`./types.js`). `index`
  * re-exports the client, the types and the runtime's public surface.
  */
 import {
@@ -65,7 +65,7 @@ function withImports(
     a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')),
   );
   const lines: string[] = [];
-  if (names.length > 0) lines.push(`import { ${names.join(', ')} } from './runtime.js';`);
+  if (names.length > 0) lines.push(`import { ${names.join(', ')} } from './runtime/index.js';`);
   const registryTypes = ['CmsSchemaTypes', 'CmsWebhookEvent', ...typesFile].filter((name) => used.has(name));
   if (values !== 'only' && registryTypes.length > 0)
     lines.push(`import type { ${registryTypes.join(', ')} } from './types.js';`);
@@ -462,8 +462,8 @@ export function emitClientDts(model: CodegenModel, surface: RuntimeSurface, info
 export function emitIndexTs(model: CodegenModel): string {
   return [
     "export * from './client.js';",
-    `export { ${INDEX_RUNTIME_EXPORTS.values.join(', ')} } from './runtime.js';`,
-    `export type { ${INDEX_RUNTIME_EXPORTS.types.join(', ')} } from './runtime.js';`,
+    `export { ${INDEX_RUNTIME_EXPORTS.values.join(', ')} } from './runtime/index.js';`,
+    `export type { ${INDEX_RUNTIME_EXPORTS.types.join(', ')} } from './runtime/index.js';`,
     `export type { ${indexModelTypes(model).join(', ')} } from './types.js';`,
     '',
   ].join('\n');
@@ -473,7 +473,7 @@ export function emitIndexTs(model: CodegenModel): string {
 export function emitIndexJs(): string {
   return [
     "export * from './client.js';",
-    `export { ${INDEX_RUNTIME_EXPORTS.values.join(', ')} } from './runtime.js';`,
+    `export { ${INDEX_RUNTIME_EXPORTS.values.join(', ')} } from './runtime/index.js';`,
     '',
   ].join('\n');
 }

@@ -156,7 +156,8 @@ const AUTH_TABLE_DOC =
 
 /** `routes.*`: `ROUTES` and `AUTH_ROUTES`, the route table the client loads on its first route call. */
 export function emitRouteTable(model: CodegenModel, style: 'ts' | 'js' | 'dts'): string {
-  const imports = style === 'js' ? '' : "import type { AuthRoutes, RouteSpec } from './runtime.js';\n\n";
+  const imports =
+    style === 'js' ? '' : "import type { AuthRoutes, RouteSpec } from './runtime/index.js';\n\n";
   if (style === 'dts') {
     return `${imports}${ROUTE_TABLE_DOC}\nexport declare const ROUTES: readonly RouteSpec[];\n${AUTH_TABLE_DOC}\nexport declare const AUTH_ROUTES: AuthRoutes;\n`;
   }

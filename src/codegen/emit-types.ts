@@ -60,5 +60,5 @@ export function emitTypes(model: CodegenModel, surface: RuntimeSurface = runtime
   }
   blocks.push(...definitionDeclarations(model), registry(model), WEBHOOK_EVENT);
   const imported = [...shared, ...filters.used(), ...populate.used(), 'WebhookEvent'].sort();
-  return `import type { ${imported.join(', ')} } from './runtime.js';\n\n${blocks.join('\n\n')}\n`;
+  return `import type { ${imported.join(', ')} } from './runtime/index.js';\n\n${blocks.join('\n\n')}\n`;
 }

@@ -14,8 +14,8 @@ import {
 import { emitRouteTable } from './emit-routes.ts';
 import { emitTypes } from './emit-types.ts';
 import { buildModel } from './model.ts';
-import type { RuntimeAssets } from './runtime-assets.ts';
-import { type ImportExtension, withImportExtension } from './specifiers.ts';
+import { RUNTIME_DIR, type RuntimeAssets } from './runtime-assets.ts';
+import { type ImportExtension, withExtensionAt, withImportExtension } from './specifiers.ts';
 
 export type OutputFormat = 'js' | 'ts';
 
@@ -52,10 +52,21 @@ export function runtimeHeader(version: string): string {
  */
 export const MODULE_SCOPE = `${JSON.stringify({ type: 'module' }, null, 2)}\n`;
 
-/** The lazily loaded runtime parts (`runtime-auth.js`...), in the format's extension. */
-function runtimeParts(runtime: RuntimeAssets, top: string, format: OutputFormat): Record<string, string> {
+/**
+ * The runtime's files in the output's `runtime/` folder, each under the runtime header: the
+ * default format's as built, the `--format ts` modules with their imports in `extension`.
+ */
+function runtimeFiles(
+  runtime: RuntimeAssets,
+  top: string,
+  format: OutputFormat,
+  extension: ImportExtension = 'js',
+): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(runtime.parts).map(([name, part]) => [`${name}.${format}`, `${top}\n${part[format]}`]),
+    Object.entries(runtime[format]).map(([name, text]) => [
+      `${RUNTIME_DIR}/${name}`,
+      `${top}\n${format === 'ts' ? withExtensionAt(text, runtime.specifiers[name] ?? [], extension) : text}`,
+    ]),
   );
 }
 
@@ -72,22 +83,18 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
   const runtimeTop = runtimeHeader(options.version);
   const types = `${top}\n${emitTypes(model, surface)}`;
   if (options.format === 'ts') {
+    const extension = options.importExtension ?? 'js';
     const files: Record<string, string> = {
-      'runtime.ts': `${runtimeTop}\n${options.runtime.ts}`,
-      ...runtimeParts(options.runtime, runtimeTop, 'ts'),
       'types.ts': types,
       'client.ts': `${top}\n${emitClientTs(model, surface, info)}`,
       'routes.ts': `${top}\n${emitRouteTable(model, 'ts')}`,
       'index.ts': `${top}\n${emitIndexTs(model)}`,
     };
-    const extension = options.importExtension ?? 'js';
     for (const name of Object.keys(files)) files[name] = withImportExtension(files[name] ?? '', extension);
-    return files;
+    return { ...runtimeFiles(options.runtime, runtimeTop, 'ts', extension), ...files };
   }
   return {
-    'runtime.js': `${runtimeTop}\n${options.runtime.js}`,
-    'runtime.d.ts': `${runtimeTop}\n${options.runtime.dts}`,
-    ...runtimeParts(options.runtime, runtimeTop, 'js'),
+    ...runtimeFiles(options.runtime, runtimeTop, 'js'),
     'types.js': `${top}\nexport {};\n`,
     'types.d.ts': types,
     'client.js': `${top}\n${emitClientJs(model, surface, info)}`,

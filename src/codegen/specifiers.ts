@@ -28,28 +28,48 @@ export function siblingSpecifier(name: string, extension: ImportExtension): stri
   return extension === 'none' ? `./${name}` : `./${name}.${extension}`;
 }
 
-/** An `import`/`export` statement (one line or several) that names a sibling module as `./<name>.js`. */
-const SIBLING_IMPORT = /^((?:import|export)\b[^;]*?\bfrom )'\.\/([A-Za-z0-9_-]+)\.js';$/gm;
+/**
+ * An `import`/`export` statement (one line or several) that names a generated module in the
+ * same folder or below as `./<path>.js` (`./types.js`, `./runtime/index.js`).
+ */
+const SIBLING_IMPORT =
+  /^((?:import|export)\b[^;]*?\bfrom )'(\.\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+)\.js';$/gm;
 
-/** A dynamic `import('./<name>.js')` of a sibling module (the runtime loads its parts so). */
-const SIBLING_DYNAMIC_IMPORT = /\bimport\('\.\/([A-Za-z0-9_-]+)\.js'\)/g;
+/** A dynamic `import('./<path>.js')` of a generated module (the client loads its route table so). */
+const SIBLING_DYNAMIC_IMPORT = /\bimport\('(\.\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+)\.js'\)/g;
+
+/** `path` (`./types`, `./runtime/index`) with the extension. */
+function withExtension(path: string, extension: ImportExtension): string {
+  return extension === 'none' ? path : `${path}.${extension}`;
+}
 
 /**
- * The generated file `text` with the specifiers of its imports of sibling modules (written as
- * `./<name>.js`) in `extension`. Only `import`/`export ... from './<name>.js';` statements and
- * `import('./<name>.js')` change.
+ * The generated file `text` with the specifiers of its imports of generated modules (written as
+ * `./<path>.js`) in `extension`. Only `import`/`export ... from './<path>.js';` statements and
+ * `import('./<path>.js')` change.
  */
 export function withImportExtension(text: string, extension: ImportExtension): string {
   if (extension === 'js') return text;
   return text
     .replace(
       SIBLING_IMPORT,
-      (_line, head: string, name: string) => `${head}'${siblingSpecifier(name, extension)}';`,
+      (_line, head: string, path: string) => `${head}'${withExtension(path, extension)}';`,
     )
-    .replace(
-      SIBLING_DYNAMIC_IMPORT,
-      (_call, name: string) => `import('${siblingSpecifier(name, extension)}')`,
-    );
+    .replace(SIBLING_DYNAMIC_IMPORT, (_call, path: string) => `import('${withExtension(path, extension)}')`);
+}
+
+/**
+ * A module of the runtime (`--format ts`) with its specifiers in `extension`: `at` holds where
+ * the `.js` of each relative specifier starts, as the build found them (scripts/runtime-build.ts).
+ */
+export function withExtensionAt(text: string, at: readonly number[], extension: ImportExtension): string {
+  if (extension === 'js') return text;
+  let out = text;
+  for (const start of [...at].sort((a, b) => b - a)) {
+    if (out.slice(start, start + 3) !== '.js') throw new Error(`no .js specifier at ${start}`);
+    out = `${out.slice(0, start)}${extension === 'none' ? '' : '.ts'}${out.slice(start + 3)}`;
+  }
+  return out;
 }
 
 /** The compiler options the choice depends on, as a tsconfig.json spells them (any case). */

@@ -1,9 +1,12 @@
 /**
- * The runtime's surface, the one list of it: the build writes `runtime.*` with exactly these
- * exports, and every list codegen needs (names a model may not take, members a content type may
- * not shadow) is derived from this file. Exports marked `@internal` are there for the generated
- * client only; the others are the public surface, of which the generated `index` re-exports what
- * src/codegen/index-exports.ts lists, and the generated `types` file those marked `@typesFile`. (Biome does not sort this file: sorting would merge the marked statements.)
+ * The runtime's surface, the one list of it: the core the build writes into `runtime/` exports
+ * these names (scripts/runtime-build.ts reads them with the TypeScript API), and every list
+ * codegen needs (names a model may not take, members a content type may not shadow) is derived
+ * from this file. Exports marked `@internal` are there for the generated client only and left
+ * out of the runtime's declarations; the others are the public surface, of which the generated
+ * `index` re-exports what src/codegen/index-exports.ts lists, and the generated `types` file
+ * those marked `@typesFile`. (Biome does not sort this file: sorting would merge the marked
+ * statements.)
  */
 export type {
   AuthApi,

@@ -547,11 +547,12 @@ describe('guards across realms', () => {
   /**
    * A second copy of the built runtime, in a new realm with its own Error and Object. The realm
    * runs scripts, not modules: each file's exports become an object, and the core's `import()`
-   * of a part (`./runtime-failures.js`...) evaluates that part's file in the same realm.
+   * of a part (`./failures.js`...) evaluates that part's file in the same realm, its imports
+   * of the core (`./index.js`) reading the core's exports.
    */
   function otherRealm() {
     const read = (name: string) => {
-      const file = join(ROOT, 'dist', 'runtime', `${name}.js`);
+      const file = join(ROOT, 'dist', 'runtime', 'js', `${name}.js`);
       try {
         return readFileSync(file, 'utf8');
       } catch {
@@ -567,8 +568,10 @@ describe('guards across realms', () => {
         .map((entry) => entry.replace(/^(\S+)\s+as\s+(\S+)$/, '$2: $1'))
         .join(', ');
     const loads = (source: string) =>
-      source.replace(/\bimport\("\.\/(runtime-[a-z-]+)\.js"\)/g, 'globalThis.loadPart("$1")');
-    const source = read('runtime');
+      source.replace(/\bimport\("\.\/([a-z-]+)\.js"\)/g, 'globalThis.loadPart("$1")');
+    /** `a, b as c` as a destructuring pattern: `a, b: c`. */
+    const asPattern = (list: string) => list.replace(/(\S+)\s+as\s+(\S+)/g, '$1: $2');
+    const source = read('index');
     assert.match(source, exportList, 'the built runtime ends with one export list');
     const script = loads(source).replace(
       exportList,
@@ -586,7 +589,10 @@ describe('guards across realms', () => {
       console,
       loadPart: (name: string) => {
         const part = loads(read(name))
-          .replace(/^import\s*\{([^}]*)\}\s*from\s*"\.\/runtime\.js";/m, 'const {$1} = globalThis.runtime;')
+          .replace(
+            /^import\s*\{([^}]*)\}\s*from\s*"\.\/index\.js";/gm,
+            (_all, list: string) => `const {${asPattern(list)}} = globalThis.runtime;`,
+          )
           .replace(exportList, (_all, list: string) => `return { ${asObject(list)} };`);
         assert.doesNotMatch(part, /^\s*(?:export|import)\b/m, name);
         return Promise.resolve(vm.runInContext(`(async () => {\n${part}\n})()`, context));

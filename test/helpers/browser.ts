@@ -26,8 +26,8 @@ export function launchChromium(): Promise<Browser> {
 /**
  * Copies a page (`index.html` and `app.js`; by default the session test page, test/browser/page)
  * to `public/<folder>/` of the app, with the generated client (`index.js`, `client.js`, the
- * `runtime.js` they import and the `runtime-*.js` parts it loads on first use, from
- * `generatedDir`) under `cms/`.
+ * `runtime/` folder they import, with the parts it loads on first use, from `generatedDir`)
+ * under `cms/`.
  */
 export function installPage(
   app: TestApp,
@@ -40,8 +40,11 @@ export function installPage(
   mkdirSync(target, { recursive: true });
   for (const file of ['index.html', 'app.js']) cpSync(join(source, file), join(target, file));
   mkdirSync(join(target, 'cms'), { recursive: true });
-  const parts = readdirSync(generatedDir).filter((file) => /^runtime-[a-z-]+\.js$/.test(file));
-  for (const file of ['index.js', 'client.js', 'routes.js', 'runtime.js', ...parts])
+  const runtime = readdirSync(join(generatedDir, 'runtime'))
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `runtime/${file}`);
+  mkdirSync(join(target, 'cms', 'runtime'), { recursive: true });
+  for (const file of ['index.js', 'client.js', 'routes.js', ...runtime])
     cpSync(join(generatedDir, file), join(target, 'cms', file));
   return `/${folder}/index.html`;
 }

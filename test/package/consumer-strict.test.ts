@@ -24,7 +24,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { generateFiles } from '../../src/codegen/output-files.ts';
 import { runtimeAssets } from '../../src/codegen/runtime-assets.ts';
@@ -101,7 +101,10 @@ const payloads = readdirSync(PAYLOADS).filter((file) => file.endsWith('.json'));
 function consumer(name: string, files: Record<string, string>, setup: keyof typeof SETUPS): string {
   const dir = join(work, `${name}-${setup}`);
   mkdirSync(join(dir, 'src', 'cms'), { recursive: true });
-  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, 'src', 'cms', file), text);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, 'src', 'cms', file)), { recursive: true });
+    writeFileSync(join(dir, 'src', 'cms', file), text);
+  }
   writeFileSync(join(dir, 'src', 'consumer.ts'), CONSUMER);
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name, private: true, type: 'module' })}\n`);
   writeFileSync(

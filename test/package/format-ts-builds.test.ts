@@ -19,7 +19,7 @@
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { projectCompilerOptions } from '../../src/cli/tsconfig.ts';
@@ -36,6 +36,7 @@ import { ROOT } from '../harness/paths.ts';
 import { strapiShapedServer, TAG, toolEnv, toolsDir } from '../helpers/build-tools.ts';
 import { NEXT_COMPILER_OPTIONS } from '../helpers/next-tsconfig.ts';
 import { run } from '../helpers/run.ts';
+import { listFiles } from '../helpers/runtime-parts.ts';
 
 const payload = JSON.parse(
   readFileSync(join(ROOT, 'test', 'fixtures', 'payloads', 'kitchen.json'), 'utf8'),
@@ -77,7 +78,10 @@ function project(name: string, files: Record<string, string>, forced?: ImportExt
     runtime,
     importExtension: extension,
   });
-  for (const [file, text] of Object.entries(generated)) writeFileSync(join(output, file), text);
+  for (const [file, text] of Object.entries(generated)) {
+    mkdirSync(dirname(join(output, file)), { recursive: true });
+    writeFileSync(join(output, file), text);
+  }
   return { dir, extension };
 }
 
@@ -103,10 +107,10 @@ console.log(JSON.stringify(tags.map((tag) => tag.name)));
 /** The line {@link mainTs} prints against the Strapi-shaped server. */
 const PRINTED = JSON.stringify([TAG.name]);
 
-/** The specifiers of the generated files' imports of each other. */
+/** The specifiers of the generated files' imports of each other (the runtime's modules' too). */
 function siblingImports(dir: string): string[] {
   const cms = join(dir, 'src', 'cms');
-  return readdirSync(cms)
+  return listFiles(cms)
     .filter((file) => file.endsWith('.ts'))
     .flatMap((file) => [...readFileSync(join(cms, file), 'utf8').matchAll(/ from '(\.\/[^']+)';$/gm)])
     .map((match) => match[1] ?? '');

@@ -4,8 +4,8 @@
  * `cms-types generate` writes the kitchen schema's js output (test/fixtures/payloads/kitchen.json),
  * then real Node processes load it with `require` (a `.cjs` file) and with `import` (a `.mjs`
  * file) and use it against a local server that answers like Strapi's REST API: a read (the
- * core), a write (`runtime-writes.js`, loaded on first use with `import()`) and a 400
- * (`runtime-failures.js`, likewise). tsc (`module: nodenext`) type-checks the same imports from
+ * core), a write (`runtime/writes.js`, loaded on first use with `import()`) and a 400
+ * (`runtime/failures.js`, likewise). tsc (`module: nodenext`) type-checks the same imports from
  * a `.cts`, an `.mts` and a `.ts` file. A control removes the output's package.json and shows
  * that the commonjs project then fails as users saw it.
  *

@@ -15,7 +15,7 @@
  * .cache/build-tools (test/helpers/build-tools.ts); Biome is this package's devDependency.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { ROOT } from '../harness/paths.ts';
@@ -23,6 +23,7 @@ import { toolEnv, toolsDir } from '../helpers/build-tools.ts';
 import { runCli } from '../helpers/cli.ts';
 import { NEXT_COMPILER_OPTIONS } from '../helpers/next-tsconfig.ts';
 import { run } from '../helpers/run.ts';
+import { listFiles } from '../helpers/runtime-parts.ts';
 
 /** create-next-app 16's eslint.config.mjs, as it writes it. */
 const ESLINT_CONFIG = `import { defineConfig, globalIgnores } from "eslint/config";
@@ -130,7 +131,7 @@ before(async () => {
       },
     );
     assert.equal(ran.code, 0, ran.stdout + ran.stderr);
-    for (const file of readdirSync(join(dir, 'src', output)))
+    for (const file of listFiles(join(dir, 'src', output)))
       if (file !== '.cms-types.json') generated.push(`src/${output}/${file}`);
   }
   generated = generated.sort();

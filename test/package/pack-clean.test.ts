@@ -22,7 +22,7 @@ import { createApp, type RunningStrapi, startStrapi } from '../harness/app.ts';
 import { DEPS_DIR, ROOT } from '../harness/paths.ts';
 import { installTarball, npm, packedTarball, packTree } from '../harness/prepare.ts';
 import { assertCompilesOffThread } from '../helpers/compile.ts';
-import { RUNTIME_PARTS } from '../helpers/runtime-parts.ts';
+import { listFiles, runtimeFiles } from '../helpers/runtime-parts.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cms-pack-clean-'));
 const tree = join(work, 'checkout');
@@ -127,7 +127,7 @@ describe('the package packed from a clean checkout', () => {
       consumer,
     );
     const installed = join(consumer, 'node_modules', 'cms-typed-client');
-    for (const file of ['dist/cli/main.js', 'dist/server/index.js', 'dist/runtime/runtime.js'])
+    for (const file of ['dist/cli/main.js', 'dist/server/index.js', 'dist/runtime/js/index.js'])
       assert.ok(existsSync(join(installed, file)), `${file} is installed`);
     const version = await ok('npx', ['--no', '--', 'cms-types', '--version'], consumer);
     assert.equal(version.trim(), manifest.version);
@@ -225,17 +225,10 @@ describe('the package packed from a clean checkout', () => {
         const output = `src/cms-${format}`;
         const args = ['generate', '--url', strapi.url, '--output', output, '--format', format];
         await ok('npx', ['--no', '--', 'cms-types', ...args, '--token', token], consumer);
-        const parts = RUNTIME_PARTS;
+        const written = listFiles(join(consumer, output)).filter((file) => file !== '.cms-types.json');
         const expected =
           format === 'ts'
-            ? [
-                'client.ts',
-                'index.ts',
-                'routes.ts',
-                ...parts.map((part) => `${part}.ts`),
-                'runtime.ts',
-                'types.ts',
-              ]
+            ? ['client.ts', 'index.ts', 'routes.ts', ...runtimeFiles('ts'), 'types.ts'].sort()
             : [
                 'client.d.ts',
                 'client.js',
@@ -244,14 +237,11 @@ describe('the package packed from a clean checkout', () => {
                 'package.json',
                 'routes.d.ts',
                 'routes.js',
-                ...parts.map((part) => `${part}.js`),
-                'runtime.d.ts',
-                'runtime.js',
+                ...runtimeFiles('js', written),
                 'types.d.ts',
                 'types.js',
-              ];
-        const written = readdirSync(join(consumer, output)).filter((file) => file !== '.cms-types.json');
-        assert.deepEqual(written.sort(), expected);
+              ].sort();
+        assert.deepEqual(written, expected);
         const program: Record<string, string> = {
           '/virtual/consumer.ts': [
             "import { CmsClient, SCHEMA_HASH, type Article } from './index.js';",

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ROOT } from '../harness/paths.ts';
 import { packedTarball } from '../harness/prepare.ts';
-import { RUNTIME_PARTS } from '../helpers/runtime-parts.ts';
+import { RUNTIME_PARTS, runtimeFiles, SHARED_CHUNK } from '../helpers/runtime-parts.ts';
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -41,17 +41,28 @@ const EXPECTED: Record<string, string> = {
   'dist/server/index.js': 'the Strapi plugin entry (CommonJS)',
   'dist/server/index.d.ts': 'its types',
   'dist/server/package.json': 'marks dist/server CommonJS',
-  'dist/runtime/runtime.ts': 'the client runtime copied into `--format ts` output',
-  'dist/runtime/runtime.js': 'the client runtime copied into `--format js` output',
-  'dist/runtime/runtime.d.ts': 'its declarations, copied next to it',
+  'dist/runtime/js/index.js': "the client runtime's core, copied into `--format js` output's runtime/",
+  'dist/runtime/js/index.d.ts': 'its declarations, copied next to it',
   'dist/runtime/surface.json': 'what the runtime exports: the names codegen imports, re-exports and reserves',
+  'dist/runtime/specifiers.json': 'where the `--format ts` modules name each other, for the import extension',
   ...Object.fromEntries(
-    RUNTIME_PARTS.flatMap((part) => [
-      [`dist/runtime/${part}.ts`, 'a runtime part loaded on first use, copied into `--format ts` output'],
-      [`dist/runtime/${part}.js`, 'the same, copied into `--format js` output'],
+    RUNTIME_PARTS.map((part) => [`dist/runtime/js/${part}.js`, 'a runtime part loaded on first use']),
+  ),
+  ...Object.fromEntries(
+    runtimeFiles('ts').map((file) => [
+      `dist/runtime/ts/${file.slice('runtime/'.length)}`,
+      'a module of `--format ts` output',
     ]),
   ),
 };
+
+/** The files the package holds: EXPECTED, and the chunks the runtime's parts share (named by their content). */
+function expected(packed: string[]): string[] {
+  return [
+    ...Object.keys(EXPECTED),
+    ...packed.filter((path) => path.startsWith('dist/runtime/js/') && SHARED_CHUNK.test(path)),
+  ].sort();
+}
 
 const work = mkdtempSync(join(tmpdir(), 'cms-package-'));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -80,7 +91,7 @@ describe('the npm package', () => {
       .split('\n')
       .map((entry) => entry.replace(/^package\//, ''));
     const files = entries.filter((path) => path !== 'package.json');
-    assert.deepEqual(files.sort(), Object.keys(EXPECTED).sort());
+    assert.deepEqual(files.sort(), expected(files));
     assert.ok(
       !files.some((path) => /\.map$|(^|\/)(test|src|examples|scripts|\.cache)\//.test(path)),
       files.join('\n'),

@@ -21,7 +21,7 @@ import type {
   EmailConfirmation,
   RegisterResponse,
   RevokeSessionResponse,
-} from './generated/kitchen/runtime.ts';
+} from './generated/kitchen/runtime/index.ts';
 import type { CmsClient as RefreshClient } from './generated/kitchen-refresh/index.ts';
 import type { CmsClient as RefreshJsClient } from './generated/kitchen-refresh-js/index.js';
 import type { CmsClient as UnsaidClient } from './generated/routes/index.ts';

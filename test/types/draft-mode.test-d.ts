@@ -26,7 +26,7 @@ import type {
   SiteSetting,
 } from './generated/kitchen/index.ts';
 import { cmsQueries } from './generated/kitchen/index.ts';
-import type { IsDraft } from './generated/kitchen/runtime.ts';
+import type { IsDraft } from './generated/kitchen/runtime/index.ts';
 import type {
   Global,
   GlobalDraft,

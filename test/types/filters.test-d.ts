@@ -25,7 +25,7 @@ import type {
   ScalarName,
   ScalarsOf,
   SchemaShape,
-} from './generated/kitchen/runtime.ts';
+} from './generated/kitchen/runtime/index.ts';
 import type { SharedSeoFilters, UploadFileFilters } from './generated/kitchen/types.ts';
 
 // --- the interfaces are what the registry describes, for every model -----------------------------

@@ -20,7 +20,7 @@ import type {
   Pagination,
   UncountedOffsetPaginationMeta,
   UncountedPagePaginationMeta,
-} from './generated/kitchen/runtime.ts';
+} from './generated/kitchen/runtime/index.ts';
 import type { CmsClient as JsCmsClient } from './generated/kitchen-js/index.js';
 
 declare const cms: CmsClient;

@@ -19,7 +19,7 @@ import {
   type ProbeTreeResponse,
   type SharedSeo,
 } from './generated/routes/index.ts';
-import type { CmsApiKey, CmsQueryOptions } from './generated/routes/runtime.ts';
+import type { CmsApiKey, CmsQueryOptions } from './generated/routes/runtime/index.ts';
 import { cmsQueries as cmsQueriesJs, type CmsClient as JsClient } from './generated/routes-js/index.js';
 
 declare const cms: CmsClient;

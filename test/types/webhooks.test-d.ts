@@ -21,7 +21,7 @@ import type {
   WebhookResult,
 } from './generated/kitchen/index.ts';
 import { handleCmsWebhook, isCmsWebhookError } from './generated/kitchen/index.ts';
-import type { CmsMediaEvent, CmsWebhookEventName } from './generated/kitchen/runtime.ts';
+import type { CmsMediaEvent, CmsWebhookEventName } from './generated/kitchen/runtime/index.ts';
 import type { CmsWebhookEvent as JsEvent } from './generated/kitchen-js/index.js';
 
 type Of<E extends CmsWebhookEventName, U = unknown> = Extract<

@@ -1,9 +1,8 @@
 /**
- * @copiedIntoParts
  * Values as URL path segments: percent-encoded (`/`, `?`, `#` and `%` included), and never `.` or
  * `..`, which URL parsing resolves against the path and would send to another route. The core
  * runs only `segmentOf`; the errors that say why a value cannot be a segment are copied into the
- * parts that throw them.
+ * parts that throw them (COPIED_INTO_PARTS in scripts/runtime-build.ts).
  */
 
 /** `value` as one path segment, or `undefined` when it cannot be one (`.`, `..`, a lone surrogate). */

@@ -2,7 +2,7 @@
  * Lists longer than Strapi reads as arrays, rewritten into shorter ones that mean the same, so a
  * long `$in` still filters as written.
  *
- * @copiedIntoParts With to-query-string.ts, its one user: see there.
+ * Copied into the parts with to-query-string.ts, its one user: see there.
  */
 import {
   ARRAY_LIMIT,

@@ -2,11 +2,12 @@
  * `toQueryString`: the query writer (writer.ts) with long lists fitted (fit.ts) and every
  * problem it finds worded as the `TypeError` that names the path and the fix.
  *
- * @copiedIntoParts The core exports `toQueryString` from here, and the client's own requests use
- * it only for a query `queryText` could not write as given: that path reaches it through
- * failures.ts, whose part gets its own copy of this file and fit.ts. A bundle of a client
- * whose code never calls `toQueryString` leaves the core's copy out, and loads this code only
- * with the first query that has a list to fit or a problem to explain.
+ * The core exports `toQueryString` from here, and the client's own requests use it only for a
+ * query `queryText` could not write as given: that path reaches it through failures.ts, whose
+ * part gets its own copy of this file and fit.ts (COPIED_INTO_PARTS in
+ * scripts/runtime-build.ts). A bundle of a client whose code never calls `toQueryString` leaves
+ * the core's copy out, and loads this code only with the first query that has a list to fit or
+ * a problem to explain.
  */
 
 import { fitArrayLimit } from './fit.ts';

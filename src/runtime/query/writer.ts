@@ -3,7 +3,7 @@
  * each value, so that a problem is reported where it is (`QueryProblem`, worded in
  * to-query-string.ts) and the values of each list can be counted to explain a passed limit.
  *
- * @copiedIntoParts With to-query-string.ts, its one user: see there.
+ * Copied into the parts with to-query-string.ts, its one user: see there.
  */
 
 import {

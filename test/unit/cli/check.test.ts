@@ -128,6 +128,22 @@ describe('cms-types check: drift without a server', () => {
     await fix(found);
   });
 
+  it('a file of the runtime folder edited, another deleted', async () => {
+    appendFileSync(join(cwd, 'src/cms/runtime/index.js'), '\nexport const mine = 1;\n');
+    rmSync(join(cwd, 'src/cms/runtime/failures.js'));
+    const { code, report: found } = await report();
+    assert.equal(code, 5);
+    assert.deepEqual(
+      found.problems.map((problem) => [problem.code, problem.file]),
+      [
+        ['deleted', 'src/cms/runtime/failures.js'],
+        ['edited', 'src/cms/runtime/index.js'],
+      ],
+    );
+    await fix(found);
+    assert.equal((await run(CHECK, cwd)).code, 0);
+  });
+
   it('the snapshot and the output disagree (a new snapshot was pulled, the output not regenerated)', async () => {
     const generated = JSON.parse(readFileSync(meta(), 'utf8')).hash as string;
     writeFileSync(join(cwd, 'cms-schema.json'), payloadText('kitchen-refresh'));

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { envFileNames, loadEnvFiles, parseDotenv } from '../../../src/cli/env-files.ts';
 import { resolveGenerate } from '../../../src/cli/options.ts';
@@ -25,7 +25,10 @@ function project(files: Record<string, string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'cms-env-'));
   folders.push(dir);
   writeFileSync(join(dir, 'package.json'), '{"name":"p","private":true}\n');
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
   return dir;
 }
 

@@ -5,9 +5,9 @@
  * were. Live-versus-offline equality on the real test Strapi is in test/e2e/snapshot.test.ts.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { UsageError } from '../../../src/cli/args.ts';
 import { resolveCheck, resolveGenerate, resolvePull } from '../../../src/cli/options.ts';
@@ -34,9 +34,13 @@ function fixture(name: string): SchemaResponse {
   return JSON.parse(readFileSync(join(ROOT, 'test/fixtures/payloads', `${name}.json`), 'utf8'));
 }
 
-/** Every file of a folder, by name. */
+/** Every file of a folder (and of its folders, as `runtime/index.js`), by path. */
 function folder(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir).map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
+  return Object.fromEntries(
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((name) => statSync(join(dir, name)).isFile())
+      .map((name) => [name.split(sep).join('/'), readFileSync(join(dir, name), 'utf8')]),
+  );
 }
 
 const run = (argv: string[], cwd: string, env: NodeJS.ProcessEnv = {}) => runMain(argv, { cwd, env });

@@ -51,16 +51,13 @@ function emitClient(name: string, file = 'client.ts'): string {
 }
 
 /**
- * The runtime module the types and client files import (`./runtime.js`), and the parts it
- * loads on first use (`./runtime-<part>.js`), as the build wrote them.
+ * The runtime the types and client files import (`./runtime/index.js`), as the build wrote it:
+ * its modules for `--format ts`, its declarations for the default format.
  */
-const RUNTIME_TS = {
-  '/virtual/runtime.ts': RUNTIME.ts,
-  ...Object.fromEntries(
-    Object.entries(RUNTIME.parts).map(([name, part]) => [`/virtual/${name}.ts`, part.ts]),
-  ),
-};
-const RUNTIME_DTS = { '/virtual/runtime.d.ts': RUNTIME.dts };
+const RUNTIME_TS = Object.fromEntries(
+  Object.entries(RUNTIME.ts).map(([name, text]) => [`/virtual/runtime/${name}`, text]),
+);
+const RUNTIME_DTS = { '/virtual/runtime/index.d.ts': RUNTIME.js['index.d.ts'] ?? '' };
 
 /** Compiles the files (`types.ts` and maybe `client.ts` with `routes.ts`, or `types.d.ts`) beside the runtime. */
 function assertCompiles(source: string, label: string, client?: { client: string; routes: string }): void {
@@ -156,13 +153,13 @@ function names(statement: ts.ImportDeclaration | ts.ExportDeclaration): string[]
   return bindings.elements.map((element) => element.name.text);
 }
 
-/** The type-only import of a types file, asserted to come from `./runtime.js`: its names. */
+/** The type-only import of a types file, asserted to come from `./runtime/index.js`: its names. */
 function runtimeImport(output: string): string[] {
   const source = ts.createSourceFile('types.ts', output, ts.ScriptTarget.ES2023, true);
   const [first] = source.statements;
   assert.ok(first !== undefined && ts.isImportDeclaration(first), 'the first statement is the import');
   assert.equal(first.importClause?.isTypeOnly, true, 'the import is type-only');
-  assert.equal((first.moduleSpecifier as ts.StringLiteral).text, './runtime.js');
+  assert.equal((first.moduleSpecifier as ts.StringLiteral).text, './runtime/index.js');
   return names(first);
 }
 

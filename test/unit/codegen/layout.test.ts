@@ -1,13 +1,13 @@
 /**
- * The shape of the generated output as a small library: the runtime module is the same bytes
- * for every schema; the per-schema files (types, client, index) hold no casts and only
- * single-quoted strings; and the imports form a graph without a cycle: runtime imports nothing,
- * types imports only types from the runtime, client imports the runtime and the types, index
- * only re-exports.
+ * The shape of the generated output as a small library: the runtime (the `runtime/` folder) is
+ * the same bytes for every schema; the per-schema files (types, client, index) hold no casts and
+ * only single-quoted strings; and the imports form a graph without a cycle: the runtime imports
+ * nothing outside its folder, types imports only types from the runtime, client imports the
+ * runtime and the types, index only re-exports.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
 import { INDEX_RUNTIME_EXPORTS, indexModelTypes } from '../../../src/codegen/index-exports.ts';
@@ -17,12 +17,15 @@ import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
 import type { SchemaResponse } from '../../../src/schema/types.ts';
 import { ROOT } from '../../harness/paths.ts';
 import { assertCompilesInMemory } from '../../helpers/compile.ts';
+import { RUNTIME_PARTS, runtimeFiles } from '../../helpers/runtime-parts.ts';
 
 const FIXTURES = ['kitchen', 'kitchen-refresh', 'launchpad'] as const;
 const FORMATS: OutputFormat[] = ['ts', 'js'];
 const RUNTIME = runtimeAssets();
-/** The runtime's parts loaded on first use (`runtime-auth-methods`...), as the build names them. */
+/** The runtime's parts loaded on first use (`auth-methods`...), as the build names them. */
 const PARTS = RUNTIME.surface.parts;
+/** The file of a part in the default format's `runtime/` folder (`auth-methods.js`): its module's path, `-` for `/`. */
+const partFile = (part: string) => `${part.split('/').join('-')}.js`;
 
 function payloadOf(fixture: string): SchemaResponse {
   return JSON.parse(
@@ -102,11 +105,16 @@ function links(source: ts.SourceFile): ModuleLink[] {
   return found;
 }
 
-/** The file a specifier names in this output: `./runtime.js` is runtime.ts in ts format. */
-function target(from: string, format: OutputFormat): string {
-  assert.match(from, /^\.\/[a-z-]+\.js$/, `a relative .js specifier: ${from}`);
-  const file = from.slice(2);
+/** The file a specifier of the file `name` names in this output: `./runtime/index.js` is runtime/index.ts in ts format. */
+function target(name: string, from: string, format: OutputFormat): string {
+  assert.match(from, /^\.\.?\/[a-z/.-]+\.js$/, `a relative .js specifier: ${from}`);
+  const file = posix.join(posix.dirname(name), from);
   return format === 'ts' ? file.replace(/\.js$/, '.ts') : file;
+}
+
+/** The node of a file in the module graph: the runtime's folder is one node. */
+function node(file: string): string {
+  return file.startsWith('runtime/') ? 'runtime/' : file;
 }
 
 /** Fails when the module graph has a cycle. */
@@ -121,9 +129,9 @@ function assertAcyclic(graph: Map<string, string[]>): void {
   for (const file of graph.keys()) visit(file, []);
 }
 
-/** The per-schema files of a format: everything but the runtime module and its parts. */
+/** The per-schema files of a format: everything but the runtime's folder. */
 function perSchema(files: Record<string, string>): [string, string][] {
-  return modules(files).filter(([name]) => !name.startsWith('runtime'));
+  return modules(files).filter(([name]) => !name.startsWith('runtime/'));
 }
 
 /** The modules of an output: every file but the js output's package.json. */
@@ -140,24 +148,18 @@ describe('the runtime module', () => {
         kitchen['types.d.ts'] ?? kitchen['types.ts'],
         launchpad['types.d.ts'] ?? launchpad['types.ts'],
       );
-      const runtimeFiles = Object.keys(kitchen).filter((name) => name.startsWith('runtime'));
-      assert.deepEqual(
-        runtimeFiles.sort(),
-        (format === 'ts'
-          ? ['runtime.ts', ...PARTS.map((part) => `${part}.ts`)]
-          : ['runtime.js', 'runtime.d.ts', ...PARTS.map((part) => `${part}.js`)]
-        ).sort(),
-      );
-      for (const name of runtimeFiles) {
+      const runtime = Object.keys(kitchen).filter((name) => name.startsWith('runtime'));
+      assert.deepEqual(runtime.sort(), runtimeFiles(format, runtime));
+      for (const name of runtime) {
         assert.ok(kitchen[name] === launchpad[name], `${name} differs between kitchen and launchpad`);
-        const built = readFileSync(join(ROOT, 'dist/runtime', name), 'utf8');
+        const built = readFileSync(join(ROOT, 'dist/runtime', format, name.slice('runtime/'.length)), 'utf8');
         assert.ok(kitchen[name]?.endsWith(`\n${built}`), `${name} is the built runtime under a header`);
       }
     });
   }
 });
 
-describe('modules copied into the parts (@copiedIntoParts)', () => {
+describe('modules copied into the parts (COPIED_INTO_PARTS in scripts/runtime-build.ts)', () => {
   /** The top-level functions `text` declares, and those it exports. */
   function functions(name: string, text: string): { declared: string[]; exported: string[] } {
     const source = parse(name, text);
@@ -181,15 +183,15 @@ describe('modules copied into the parts (@copiedIntoParts)', () => {
   const SEGMENT = ['pathSegment', 'segmentError', 'segmentOf'];
 
   it('each part holds what it runs of a copied module, unexported; the core only what the core runs', () => {
-    const core = functions('runtime.ts', RUNTIME.ts);
+    const core = functions('index.js', RUNTIME.js['index.js'] ?? '');
     // The core checks a documentId (segmentOf); the wording of a bad one is not in it.
     assert.deepEqual(
       SEGMENT.filter((name) => core.declared.includes(name)),
       ['segmentOf'],
     );
     const held: Record<string, string[]> = {};
-    for (const [name, part] of Object.entries(RUNTIME.parts)) {
-      const found = functions(`${name}.ts`, part.ts);
+    for (const name of RUNTIME_PARTS) {
+      const found = functions(`${name}.js`, RUNTIME.js[partFile(name)] ?? '');
       held[name] = SEGMENT.filter((fn) => found.declared.includes(fn));
       assert.deepEqual(
         found.exported.filter((fn) => SEGMENT.includes(fn) || fn === 'writeQuery'),
@@ -198,17 +200,17 @@ describe('modules copied into the parts (@copiedIntoParts)', () => {
       );
     }
     assert.deepEqual(held, {
-      'runtime-auth-methods': SEGMENT,
-      'runtime-custom-routes': SEGMENT,
+      'auth-methods': SEGMENT,
+      'custom-routes': SEGMENT,
       // failures.ts words a bad documentId (segmentError) and splits long lists (query-writer.ts).
-      'runtime-failures': ['segmentError'],
-      'runtime-request-extras': [],
-      'runtime-session-flow': [],
-      'runtime-upload-methods': [],
-      'runtime-users-methods': [],
-      'runtime-writes': [],
+      failures: ['segmentError'],
+      'request-extras': [],
+      'session-flow': [],
+      'upload-methods': [],
+      'users-methods': [],
+      writes: [],
     });
-    assert.match(RUNTIME.parts['runtime-failures']?.ts ?? '', /function writeQuery\(/);
+    assert.match(RUNTIME.js['failures.js'] ?? '', /function writeQuery\(/);
   });
 });
 
@@ -221,14 +223,7 @@ describe('the per-schema files', () => {
         assert.deepEqual(
           Object.keys(files).sort(),
           format === 'ts'
-            ? [
-                'client.ts',
-                'index.ts',
-                'routes.ts',
-                'runtime.ts',
-                ...PARTS.map((part) => `${part}.ts`),
-                'types.ts',
-              ].sort()
+            ? ['client.ts', 'index.ts', 'routes.ts', ...runtimeFiles('ts'), 'types.ts'].sort()
             : [
                 'client.d.ts',
                 'client.js',
@@ -237,9 +232,7 @@ describe('the per-schema files', () => {
                 'package.json',
                 'routes.d.ts',
                 'routes.js',
-                'runtime.d.ts',
-                'runtime.js',
-                ...PARTS.map((part) => `${part}.js`),
+                ...runtimeFiles('js', Object.keys(files)),
                 'types.d.ts',
                 'types.js',
               ].sort(),
@@ -276,27 +269,42 @@ describe('the per-schema files', () => {
           const source = parse(name, text);
           const found = links(source);
           const lazy = found.filter((link) => link.kind === 'load');
+          const inRuntime = name.startsWith('runtime/');
           for (const link of lazy) {
             if (name.startsWith('client.') && link.from === './routes.js') {
               clientLoads.push(name);
               continue;
             }
+            assert.ok(inRuntime, `${name}: only the runtime loads parts lazily`);
+            const file = target(name, link.from, format).slice('runtime/'.length);
+            const part = PARTS.find((p) => (format === 'ts' ? `${p}.ts` : partFile(p)) === file);
             assert.ok(
-              PARTS.includes(link.from.slice(2, -3)),
+              part !== undefined,
               `${name} loads only runtime parts (and the client its route table): ${link.from}`,
             );
-            assert.ok(name.startsWith('runtime'), `${name}: only the runtime loads parts lazily`);
-            loaded.add(link.from.slice(2, -3));
+            loaded.add(part);
           }
           const fixed = found.filter((link) => link.kind !== 'load');
-          seen[name] = fixed.map((link) => `${link.kind} ${link.from}`).sort();
           // A lazy load runs after the module it loads from: only static links make a cycle.
-          graph.set(
-            name,
-            fixed.map((link) => target(link.from, format)),
-          );
+          const targets = fixed.map((link) => target(name, link.from, format));
           for (const link of found)
-            assert.ok(target(link.from, format) in files, `${name}: ${link.from} is in the output`);
+            assert.ok(target(name, link.from, format) in files, `${name}: ${link.from} is in the output`);
+          if (inRuntime) {
+            // The runtime's files link only to each other.
+            for (const file of targets) assert.ok(file.startsWith('runtime/'), `${name} imports ${file}`);
+            if (format === 'js' && name !== 'runtime/index.js' && name !== 'runtime/index.d.ts')
+              // Each part imports what it uses of the core, and the chunks parts share.
+              for (const link of fixed)
+                assert.match(
+                  `${link.kind} ${link.from}`,
+                  /^import \.\/(index|shared-[A-Z0-9]{8})\.js$/,
+                  name,
+                );
+            if (name === 'runtime/index.js' || name === 'runtime/index.d.ts')
+              assert.deepEqual(fixed, [], `${name}: the core imports nothing`);
+          } else seen[name] = fixed.map((link) => `${link.kind} ${link.from}`).sort();
+          const from = node(name);
+          graph.set(from, [...(graph.get(from) ?? []), ...targets.map(node).filter((next) => next !== from)]);
           if (name.startsWith('index.')) {
             for (const statement of source.statements)
               assert.ok(
@@ -307,35 +315,21 @@ describe('the per-schema files', () => {
         }
         const ext = format === 'ts' ? 'ts' : 'd.ts';
         const want: Record<string, string[]> = {
-          [`runtime.${ext}`]: [],
-          [`types.${ext}`]: ['import type ./runtime.js'],
-          [`client.${ext}`]: ['import ./runtime.js', 'import type ./types.js'],
-          [`routes.${ext}`]: ['import type ./runtime.js'],
+          [`types.${ext}`]: ['import type ./runtime/index.js'],
+          [`client.${ext}`]: ['import ./runtime/index.js', 'import type ./types.js'],
+          [`routes.${ext}`]: ['import type ./runtime/index.js'],
           [`index.${ext}`]: [
             'export from ./client.js',
-            'export from ./runtime.js',
-            'export type from ./runtime.js',
+            'export from ./runtime/index.js',
+            'export type from ./runtime/index.js',
             'export type from ./types.js',
           ],
         };
         if (format === 'js') {
-          want['runtime.js'] = [];
           want['types.js'] = [];
-          want['client.js'] = ['import ./runtime.js'];
+          want['client.js'] = ['import ./runtime/index.js'];
           want['routes.js'] = [];
-          want['index.js'] = ['export from ./client.js', 'export from ./runtime.js'];
-        }
-        // Each part imports what it uses of the core (values, or only types: none left in .js).
-        for (const part of PARTS) {
-          const name = `${part}.${format}`;
-          const imports = seen[name] ?? [];
-          assert.ok(imports.length <= 1, `${name}: at most one import, of the core`);
-          for (const link of imports)
-            assert.match(
-              link,
-              format === 'ts' ? /^import (type )?\.\/runtime\.js$/ : /^import \.\/runtime\.js$/,
-            );
-          want[name] = imports;
+          want['index.js'] = ['export from ./client.js', 'export from ./runtime/index.js'];
         }
         assert.deepEqual(seen, want);
         assert.deepEqual([...loaded].sort(), [...PARTS].sort(), 'every part is loaded by the runtime');
@@ -381,13 +375,13 @@ describe('the index re-exports what an application needs', () => {
       };
       assert.deepEqual(named(format === 'ts' ? 'index.ts' : 'index.d.ts'), {
         './client.js': ['*'],
-        './runtime.js': [...INDEX_RUNTIME_EXPORTS.values, ...INDEX_RUNTIME_EXPORTS.types],
+        './runtime/index.js': [...INDEX_RUNTIME_EXPORTS.values, ...INDEX_RUNTIME_EXPORTS.types],
         './types.js': modelTypes,
       });
       if (format === 'js')
         assert.deepEqual(named('index.js'), {
           './client.js': ['*'],
-          './runtime.js': [...INDEX_RUNTIME_EXPORTS.values],
+          './runtime/index.js': [...INDEX_RUNTIME_EXPORTS.values],
         });
       const values = [
         ...INDEX_RUNTIME_EXPORTS.values,
@@ -414,7 +408,7 @@ describe('the index re-exports what an application needs', () => {
         "// @ts-expect-error not re-exported\nimport type { UsersPermissionsPermission as Hidden2 } from './index.js';",
         "// @ts-expect-error not re-exported\nimport type { SchemaShape as Hidden3 } from './index.js';",
         "export type { ContentReleasesRelease, UsersPermissionsPermission } from './types.js';",
-        "export type { SchemaShape } from './runtime.js';",
+        "export type { SchemaShape } from './runtime/index.js';",
         '',
       ].join('\n');
       const program: Record<string, string> = { '/virtual/consumer.ts': consumer };

@@ -315,7 +315,7 @@ function assertUniqueDeclarations(output: string): void {
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement)) {
       assert.ok(statement.importClause?.isTypeOnly, 'the import is type-only');
-      assert.equal((statement.moduleSpecifier as ts.StringLiteral).text, './runtime.js');
+      assert.equal((statement.moduleSpecifier as ts.StringLiteral).text, './runtime/index.js');
       const bindings = statement.importClause?.namedBindings;
       assert.ok(bindings !== undefined && ts.isNamedImports(bindings), 'named imports');
       for (const element of bindings.elements) imported.add(element.name.text);
@@ -356,19 +356,18 @@ const OPTIONS: ts.CompilerOptions = {
 };
 
 /**
- * The runtime module the types files import (`./runtime.js`), as the build wrote it: once as
- * source and once as declarations, each compiled once. Every generated folder gets a
- * `runtime` file that re-exports one of them, so 600 types files do not mean 600 runtimes.
+ * The runtime the types files import (`./runtime/index.js`), as the build wrote it: once as
+ * modules and once as declarations, each compiled once. Every generated folder gets a
+ * `runtime/index` file that re-exports one of them, so 600 types files do not mean 600 runtimes.
  */
 const RUNTIME_FILES: Record<string, string> = {
-  '/virtual/runtime-ts/runtime.ts': runtimeAssets().ts,
   ...Object.fromEntries(
-    Object.entries(runtimeAssets().parts).map(([name, part]) => [`/virtual/runtime-ts/${name}.ts`, part.ts]),
+    Object.entries(runtimeAssets().ts).map(([name, text]) => [`/virtual/runtime-ts/${name}`, text]),
   ),
-  '/virtual/runtime-dts/runtime.d.ts': runtimeAssets().dts,
+  '/virtual/runtime-dts/index.d.ts': runtimeAssets().js['index.d.ts'] ?? '',
 };
-const RUNTIME_TS = "export type * from '../runtime-ts/runtime.ts';\n";
-const RUNTIME_DTS = "export type * from '../runtime-dts/runtime.js';\n";
+const RUNTIME_TS = "export type * from '../../runtime-ts/index.ts';\n";
+const RUNTIME_DTS = "export type * from '../../runtime-dts/index.js';\n";
 
 const describeJson = (schema: CmsSchema) => JSON.stringify(schema, null, 1);
 
@@ -390,9 +389,9 @@ describe(`generator properties (seed ${SEED})`, () => {
     const files: Record<string, string> = { ...RUNTIME_FILES };
     outputs.forEach(({ output }, i) => {
       files[`/virtual/gen${i}/types.ts`] = output;
-      files[`/virtual/gen${i}/runtime.ts`] = RUNTIME_TS;
+      files[`/virtual/gen${i}/runtime/index.ts`] = RUNTIME_TS;
       files[`/virtual/gen${i}d/types.d.ts`] = output;
-      files[`/virtual/gen${i}d/runtime.d.ts`] = RUNTIME_DTS;
+      files[`/virtual/gen${i}d/runtime/index.d.ts`] = RUNTIME_DTS;
     });
     const found = diagnostics(files, OPTIONS);
     if (found.length > 0) {

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { generateFiles } from '../../../src/codegen/output-files.ts';
 import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
@@ -97,7 +97,10 @@ describe('quick info on query results (real tsserver, kitchen schema, --format j
       readFileSync(join(ROOT, 'test/fixtures/payloads/kitchen.json'), 'utf8'),
     ) as SchemaResponse;
     const files = generateFiles(payload, { format: 'js', version: 'test', runtime: runtimeAssets() });
-    for (const [path, text] of Object.entries(files)) writeFileSync(join(project, 'cms', path), text);
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(project, 'cms', path)), { recursive: true });
+      writeFileSync(join(project, 'cms', path), text);
+    }
     writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(NEXT_TSCONFIG, null, 2));
     writeFileSync(consumer, CONSUMER);
     server = await TsServer.start(project);

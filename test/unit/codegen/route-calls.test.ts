@@ -5,9 +5,9 @@
  * parameters, query or JSON body) and resolve the response body.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { generateFiles } from '../../../src/codegen/output-files.ts';
@@ -22,7 +22,10 @@ const payload = JSON.parse(
   readFileSync(join(ROOT, 'test/fixtures/payloads/routes.json'), 'utf8'),
 ) as SchemaResponse;
 const files = generateFiles(payload, { format: 'js', version: 'test', runtime: runtimeAssets() });
-for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+for (const [name, text] of Object.entries(files)) {
+  mkdirSync(dirname(join(dir, name)), { recursive: true });
+  writeFileSync(join(dir, name), text);
+}
 
 type Method = (...args: unknown[]) => Promise<unknown>;
 type Loose = Record<string, Record<string, Method>>;

@@ -14,12 +14,15 @@ import { importChoice } from '../../../src/cli/generate.ts';
 import { generateOptions } from '../../../src/cli/options.ts';
 import { createOutput } from '../../../src/cli/output.ts';
 import { projectCompilerOptions, stripJsonComments } from '../../../src/cli/tsconfig.ts';
+import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
 import {
   chooseImportExtension,
   type SpecifierCompilerOptions,
   siblingSpecifier,
+  withExtensionAt,
   withImportExtension,
 } from '../../../src/codegen/specifiers.ts';
+import { assertCompilesInMemory } from '../../helpers/compile.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cms-specifiers-'));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -94,6 +97,63 @@ describe('the import extension rule', () => {
     );
     assert.match(withImportExtension(text, 'none'), /^export \* from '\.\/client';$/m);
     assert.equal(withImportExtension(text, 'js'), text);
+  });
+});
+
+describe('the runtime folder', () => {
+  it("the files import the runtime's index in the chosen extension", () => {
+    const text =
+      "import { CmsClientCore } from './runtime/index.js';\nexport type * from './runtime/index.js';\n";
+    assert.equal(
+      withImportExtension(text, 'ts'),
+      "import { CmsClientCore } from './runtime/index.ts';\nexport type * from './runtime/index.ts';\n",
+    );
+    assert.match(
+      withImportExtension(text, 'none'),
+      /^import \{ CmsClientCore \} from '\.\/runtime\/index';$/m,
+    );
+  });
+
+  it("the runtime's modules get the extension where the build found their specifiers, and nowhere else", () => {
+    const text =
+      "import { a } from '../core/request.js';\nconst s = './not-a.js';\nawait import('./part.js');\n";
+    const at = [text.indexOf('.js'), text.lastIndexOf('.js')];
+    assert.equal(
+      withExtensionAt(text, at, 'ts'),
+      "import { a } from '../core/request.ts';\nconst s = './not-a.js';\nawait import('./part.ts');\n",
+    );
+    assert.equal(
+      withExtensionAt(text, at, 'none'),
+      "import { a } from '../core/request';\nconst s = './not-a.js';\nawait import('./part');\n",
+    );
+    assert.equal(withExtensionAt(text, at, 'js'), text);
+    assert.throws(() => withExtensionAt(text, [0], 'ts'), /no \.js specifier at 0/);
+  });
+
+  it('every --format ts runtime module as generated compiles with each extension', () => {
+    for (const extension of ['ts', 'none'] as const) {
+      const runtime = runtimeAssets();
+      const files = Object.fromEntries(
+        Object.entries(runtime.ts).map(([name, text]) => [
+          `/virtual/runtime/${name}`,
+          withExtensionAt(text, runtime.specifiers[name] ?? [], extension),
+        ]),
+      );
+      const specifiers = Object.values(files).flatMap((text) =>
+        [...text.matchAll(/ from '(\.[^']+)';$/gm)].map((m) => m[1]),
+      );
+      assert.ok(specifiers.length > 20);
+      for (const specifier of specifiers)
+        assert.ok(
+          extension === 'ts' ? specifier?.endsWith('.ts') : !/\.[jt]s$/.test(specifier ?? ''),
+          specifier,
+        );
+      assertCompilesInMemory(
+        files,
+        { allowImportingTsExtensions: extension === 'ts', noEmit: true },
+        `the runtime with '${extension}' specifiers`,
+      );
+    }
   });
 });
 

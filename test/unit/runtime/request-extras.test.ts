@@ -1,5 +1,5 @@
 /**
- * Which requests load `runtime-request-extras`: a generated client whose copy of that part was
+ * Which requests load `runtime/request-extras.js`: a generated client whose copy of that part was
  * removed still reads with its own token, and fails at the first request that needs the part.
  * So a page that only reads never downloads it, and every other kind of request does get it.
  */
@@ -23,7 +23,7 @@ const fetch = (async (_url: string, init: RequestInit) => {
 }) as typeof globalThis.fetch;
 
 /** The part is gone: loading it rejects with Node's module-not-found error. */
-const partMissing = { code: 'ERR_MODULE_NOT_FOUND', message: /runtime-request-extras\.js/ };
+const partMissing = { code: 'ERR_MODULE_NOT_FOUND', message: /runtime\/request-extras\.js/ };
 
 describe('request-extras loads only for requests beyond a plain read', () => {
   let CmsClient: ClientClass;
@@ -31,7 +31,7 @@ describe('request-extras loads only for requests beyond a plain read', () => {
   before(async () => {
     const dir = emptyDir(join(WORK_DIR, 'request-extras-missing'));
     generateOurs(syntheticPayload(5), dir, 'js');
-    rmSync(join(dir, 'runtime-request-extras.js'));
+    rmSync(join(dir, 'runtime/request-extras.js'));
     ({ CmsClient } = (await import(pathToFileURL(join(dir, 'index.js')).href)) as { CmsClient: ClientClass });
   });
 

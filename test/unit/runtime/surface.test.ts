@@ -1,11 +1,11 @@
 /**
- * The built runtime module (dist/runtime/runtime.d.ts, what every output imports) against its
- * list (src/runtime/index.ts, read by the build into surface.json) and the names the model keeps
- * away from content types: a runtime export that a model could also take would make the
- * generated index.ts re-export ambiguous.
+ * The built runtime (dist/runtime/js: index.js and index.d.ts, what every output imports from
+ * its `runtime/` folder) against its list (src/runtime/index.ts, read by the build into
+ * surface.json) and the names the model keeps away from content types: a runtime export that a
+ * model could also take would make the generated index.ts re-export ambiguous.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
@@ -14,15 +14,22 @@ import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
 import { ROOT } from '../../harness/paths.ts';
 
 const source = ts.createSourceFile(
-  'runtime.d.ts',
-  readFileSync(join(ROOT, 'dist/runtime/runtime.d.ts'), 'utf8'),
+  'index.d.ts',
+  readFileSync(join(ROOT, 'dist/runtime/js/index.d.ts'), 'utf8'),
   ts.ScriptTarget.ES2023,
   true,
 );
 
-function exported(): string[] {
+/** The names a module exports: by `export` on a declaration, or in an `export { ... }` list. */
+function exportsOf(file: ts.SourceFile): string[] {
   const names: string[] = [];
-  for (const statement of source.statements) {
+  for (const statement of file.statements) {
+    if (ts.isExportDeclaration(statement)) {
+      const clause = statement.exportClause;
+      assert.ok(clause && ts.isNamedExports(clause), `${file.fileName}: export names, not *`);
+      names.push(...clause.elements.map((element) => element.name.text));
+      continue;
+    }
     const modifiers = ts.canHaveModifiers(statement) ? ts.getModifiers(statement) : undefined;
     if (!modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) continue;
     if (ts.isVariableStatement(statement)) {
@@ -33,6 +40,17 @@ function exported(): string[] {
     }
   }
   return names.sort();
+}
+
+/** What the runtime's declarations export. */
+function exported(): string[] {
+  return exportsOf(source);
+}
+
+/** A JavaScript file of the built runtime, parsed. */
+function builtJs(name: string): ts.SourceFile {
+  const text = readFileSync(join(ROOT, 'dist/runtime/js', name), 'utf8');
+  return ts.createSourceFile(name, text, ts.ScriptTarget.ES2023, true, ts.ScriptKind.JS);
 }
 
 const surface = runtimeAssets().surface;
@@ -59,27 +77,59 @@ describe('runtime surface', () => {
   it('the built runtime exports what src/runtime/index.ts lists and what its parts import, and surface.json says so', () => {
     const forParts = new Set<string>();
     for (const part of surface.parts) {
-      const text = readFileSync(join(ROOT, 'dist/runtime', `${part}.ts`), 'utf8');
-      const source = ts.createSourceFile(`${part}.ts`, text, ts.ScriptTarget.ES2023, true);
-      for (const statement of source.statements) {
+      const file = builtJs(`${part.split('/').join('-')}.js`);
+      for (const statement of file.statements) {
         if (!ts.isImportDeclaration(statement)) continue;
-        assert.equal(
-          (statement.moduleSpecifier as ts.StringLiteral).text,
-          './runtime.js',
-          `${part} imports only the core`,
+        const from = (statement.moduleSpecifier as ts.StringLiteral).text;
+        assert.match(
+          from,
+          /^\.\/(index|shared-[A-Z0-9]{8})\.js$/,
+          `${part} imports only the core and shared chunks`,
         );
         const bindings = statement.importClause?.namedBindings;
-        if (bindings && ts.isNamedImports(bindings))
-          for (const element of bindings.elements) forParts.add(element.name.text);
+        if (from === './index.js' && bindings && ts.isNamedImports(bindings))
+          for (const element of bindings.elements) forParts.add((element.propertyName ?? element.name).text);
       }
     }
-    const expected = [...new Set([...indexExports(), ...forParts])].sort();
-    assert.deepEqual(exported(), expected);
-    assert.deepEqual(runtimeExports(surface), expected);
-    // What only the parts need is internal: the generated index does not re-export it.
-    for (const name of forParts)
-      if (!indexExports().includes(name))
-        assert.ok([...surface.internal.values, ...surface.internal.types].includes(name), name);
+    assert.ok(forParts.size > 0, 'the parts import from the core');
+    assert.deepEqual(runtimeExports(surface), indexExports());
+    const values = indexExports().filter(
+      (name) => !surface.public.types.includes(name) && !surface.internal.types.includes(name),
+    );
+    assert.deepEqual(exportsOf(builtJs('index.js')), [...new Set([...values, ...forParts])].sort());
+    // The declarations declare the public surface only: no @internal name, none the parts import.
+    assert.deepEqual(exported(), [...surface.public.values, ...surface.public.types].sort());
+  });
+
+  it('the declarations export no plumbing (CallOptions, Attempt, ResolvedConfig, CorePort): a public type that needs one declares it unexported', () => {
+    for (const name of [
+      'CallOptions',
+      'Attempt',
+      'ResolvedConfig',
+      'CorePort',
+      'GeneratedInfo',
+      'RouteTable',
+    ])
+      assert.ok(!exported().includes(name), name);
+    // CmsClientCore's `core` member is a ResolvedConfig: declared, not exported.
+    const declared = source.statements.flatMap((statement) =>
+      'name' in statement && statement.name && ts.isIdentifier(statement.name as ts.Node)
+        ? [(statement.name as ts.Identifier).text]
+        : [],
+    );
+    assert.ok(declared.includes('ResolvedConfig'));
+    // tsc would export every declaration of a declaration file without an export list of its own.
+    assert.ok(source.statements.some(ts.isExportDeclaration));
+    assert.ok(
+      !source.statements.some(
+        (statement) =>
+          ts.isExportDeclaration(statement) &&
+          statement.exportClause &&
+          ts.isNamedExports(statement.exportClause) &&
+          statement.exportClause.elements.length === 0,
+      ),
+      'no export {}',
+    );
   });
 
   it('module-internal helpers are not exported (toQueryString is; describeBody, causeCode are not)', () => {
@@ -110,8 +160,9 @@ describe('runtime surface', () => {
 
 describe('zero dependencies', () => {
   it('the runtime every client embeds imports only its own files and uses no Node-only global', () => {
-    for (const file of ['runtime', ...surface.parts]) {
-      const js = readFileSync(join(ROOT, 'dist/runtime', `${file}.js`), 'utf8');
+    const files = readdirSync(join(ROOT, 'dist/runtime/js')).filter((name) => name.endsWith('.js'));
+    for (const file of files.map((name) => name.slice(0, -3))) {
+      const js = readFileSync(join(ROOT, 'dist/runtime/js', `${file}.js`), 'utf8');
       for (const pattern of [/\brequire\(/, /\bprocess\./, /\bBuffer\b/, /\bglobal\./]) {
         assert.doesNotMatch(js, pattern, `${file}.js`);
       }
@@ -120,8 +171,8 @@ describe('zero dependencies', () => {
         ...[...js.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]),
       ];
       for (const specifier of specifiers)
-        assert.match(specifier ?? '', /^\.\/runtime(-[a-z-]+)?\.js$/, `${file}.js imports ${specifier}`);
-      if (file === 'runtime')
+        assert.ok(files.includes(specifier?.slice(2) ?? ''), `${file}.js imports ${specifier}`);
+      if (file === 'index')
         assert.equal(specifiers.length >= surface.parts.length, true, 'the core loads its parts');
     }
   });
