@@ -100,8 +100,6 @@ function authMembers(model: CodegenModel, auth: AuthRoute[]): string[] {
   return [
     `  /** Users-permissions (the server is in ${mode} mode): sign-in and the signed-in user${mode === 'refresh' ? ', and the refresh-token session' : ''}. Only the routes the server exposes. */
   readonly auth: ${type};`,
-    `  /** @deprecated Renamed to \`auth\`; kept until the next major version. */
-  readonly authentication: ${type};`,
   ];
 }
 
@@ -114,10 +112,7 @@ function authConstruction(model: CodegenModel, auth: AuthRoute[], typed: boolean
   if (!model.auth) return [];
   const names = auth.map((route) => stringLiteral(route.method));
   const types = typed ? `<CmsSchemaTypes, ${authMethodUnion(auth)}>` : '';
-  return [
-    `    this.auth = authApi${types}(this, routes, [${names.join(', ')}]);`,
-    '    this.authentication = this.auth;',
-  ];
+  return [`    this.auth = authApi${types}(this, routes, [${names.join(', ')}]);`];
 }
 
 const STATIC_MEMBERS = [
