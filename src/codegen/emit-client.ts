@@ -17,11 +17,11 @@ import {
   schemaNames,
 } from './emit-routes.ts';
 import { jsdocText, stringLiteral } from './identifiers.ts';
+import { Imports } from './imports.ts';
 import { INDEX_RUNTIME_EXPORTS, indexModelTypes } from './index-exports.ts';
 import type { JsonSchemaNames } from './json-schema-types.ts';
 import type { CodegenModel, ContentTypeModel } from './model.ts';
 import { webhookTable } from './referrers.ts';
-import type { RuntimeSurface } from './runtime-assets.ts';
 
 export interface ClientInfo {
   version: string;
@@ -33,50 +33,17 @@ function apiTypes(model: CodegenModel): ContentTypeModel[] {
   return model.contentTypes.filter((type) => type.clientProperty !== null);
 }
 
-/**
- * The names the code of `text` refers to (its comments left out): each identifier not read as a
- * property (after `.`) and not quoted (next to `'`). One pass over the text, however many names
- * the imports are chosen from.
- */
-function namesUsed(text: string): Set<string> {
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  const names = new Set<string>();
-  for (const [name] of code.matchAll(/(?<![\w$.'])[A-Za-z_$][\w$]*(?![\w$'])/g)) names.add(name);
-  return names;
-}
-
-/**
- * The imports of `body`: the runtime names it uses (values, and types unless `values` only) and
- * the registry type. Only what is used: an unused import is a lint error in the consumer's project.
- */
-function withImports(
-  body: string,
-  surface: RuntimeSurface,
-  values: 'only' | 'and-types',
-  typesFile: readonly string[] = [],
-): string {
-  const used = namesUsed(body);
-  const valueNames = [...surface.public.values, ...surface.internal.values].filter((name) => used.has(name));
-  const typeNames =
-    values === 'only'
-      ? []
-      : [...surface.public.types, ...surface.internal.types].filter((name) => used.has(name));
-  const names = [...valueNames, ...typeNames.map((name) => `type ${name}`)].sort((a, b) =>
-    a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')),
-  );
-  const lines: string[] = [];
-  if (names.length > 0) lines.push(`import { ${names.join(', ')} } from './runtime/index.js';`);
-  const registryTypes = ['CmsSchemaTypes', 'CmsWebhookEvent', ...typesFile].filter((name) => used.has(name));
-  if (values !== 'only' && registryTypes.length > 0)
-    lines.push(`import type { ${registryTypes.join(', ')} } from './types.js';`);
+/** `body` under the import lines of what its emitters recorded in `imports`. */
+function withImports(body: string, imports: Imports, registryOrder: readonly string[]): string {
+  const lines = imports.lines(registryOrder);
   return lines.length === 0 ? body : `${lines.join('\n')}\n\n${body}`;
 }
 
-function propertyType(type: ContentTypeModel, names: JsonSchemaNames): string {
-  const api = type.kind === 'singleType' ? 'SingleApi' : 'CollectionApi';
-  const base = `${api}<CmsSchemaTypes, ${stringLiteral(type.uid)}>`;
+function propertyType(type: ContentTypeModel, names: JsonSchemaNames, imports: Imports): string {
+  const api = imports.type(type.kind === 'singleType' ? 'SingleApi' : 'CollectionApi');
+  const base = `${api}<${imports.registryType('CmsSchemaTypes')}, ${stringLiteral(type.uid)}>`;
   if (type.customRoutes.length === 0) return base;
-  const members = type.customRoutes.map((route) => routeMember(route, names, '    ', 'custom'));
+  const members = type.customRoutes.map((route) => routeMember(route, names, '    ', 'custom', imports));
   return `${base} & {\n${members.join('')}  }`;
 }
 
@@ -86,23 +53,21 @@ function propertyDoc(type: ContentTypeModel): string {
   return `  /** ${kind} ${jsdocText(type.displayName)} (\`${jsdocText(type.uid)}\`) at \`/api/${jsdocText(path)}\`. */\n`;
 }
 
-function usersMember(model: CodegenModel): string[] {
+function usersMember(model: CodegenModel, imports: Imports): string[] {
   if (model.usersProperty === null) return [];
   return [
     `  /** Users of the users-permissions plugin (\`/api/users\`): list, count, read, create, update and delete, by numeric id. */
-  readonly ${model.usersProperty}: UsersApi<CmsSchemaTypes>;`,
+  readonly ${model.usersProperty}: ${imports.type('UsersApi')}<${imports.registryType('CmsSchemaTypes')}>;`,
   ];
 }
 
-function authMembers(model: CodegenModel, auth: AuthRoute[]): string[] {
+function authMembers(model: CodegenModel, auth: AuthRoute[], imports: Imports): string[] {
   if (!model.auth) return [];
-  const type = `AuthApi<CmsSchemaTypes, ${authMethodUnion(auth)}>`;
+  const type = `${imports.type('AuthApi')}<${imports.registryType('CmsSchemaTypes')}, ${authMethodUnion(auth)}>`;
   const mode = model.auth.jwtManagement === 'refresh' ? 'refresh' : 'legacy';
   return [
     `  /** Users-permissions (the server is in ${mode} mode): sign-in and the signed-in user${mode === 'refresh' ? ', and the refresh-token session' : ''}. Only the routes the server exposes. */
   readonly auth: ${type};`,
-    `  /** @deprecated Renamed to \`auth\`; kept until the next major version. */
-  readonly authentication: ${type};`,
   ];
 }
 
@@ -111,20 +76,25 @@ function authMethodUnion(auth: AuthRoute[]): string {
   return methods.length > 0 ? methods.join(' | ') : 'never';
 }
 
-function authConstruction(model: CodegenModel, auth: AuthRoute[], typed: boolean): string[] {
+function authConstruction(
+  model: CodegenModel,
+  auth: AuthRoute[],
+  typed: boolean,
+  imports: Imports,
+): string[] {
   if (!model.auth) return [];
   const names = auth.map((route) => stringLiteral(route.method));
-  const types = typed ? `<CmsSchemaTypes, ${authMethodUnion(auth)}>` : '';
-  return [
-    `    this.auth = authApi${types}(this, routes, [${names.join(', ')}]);`,
-    '    this.authentication = this.auth;',
-  ];
+  const types = typed ? `<${imports.registryType('CmsSchemaTypes')}, ${authMethodUnion(auth)}>` : '';
+  return [`    this.auth = ${imports.value('authApi')}${types}(this, routes, [${names.join(', ')}]);`];
 }
 
-const STATIC_MEMBERS = [
-  '  /** Files of the upload plugin (`/api/upload`). */\n  readonly upload: UploadApi<CmsSchemaTypes, MediaFile>;',
-  '  /** The locales of the i18n plugin. */\n  readonly i18n: I18nApi;',
-];
+function staticMembers(imports: Imports): string[] {
+  const schema = imports.registryType('CmsSchemaTypes');
+  return [
+    `  /** Files of the upload plugin (\`/api/upload\`). */\n  readonly upload: ${imports.type('UploadApi')}<${schema}, ${imports.type('MediaFile')}>;`,
+    `  /** The locales of the i18n plugin. */\n  readonly i18n: ${imports.type('I18nApi')};`,
+  ];
+}
 
 type ConstantsStyle = 'ts' | 'js' | 'dts';
 
@@ -173,18 +143,20 @@ const CLASS_DOC = [
  * the plugin and API properties are `declare`d: `contentTypeApis` and `routeMethods` set them,
  * and a declared field adds no field to the class.
  */
-function members(model: CodegenModel, auth: AuthRoute[], declared = false): string[] {
-  const names = schemaNames(model);
+function members(model: CodegenModel, auth: AuthRoute[], imports: Imports, declared = false): string[] {
+  const names = schemaNames(model, imports);
   const modifier = declared ? 'declare readonly' : 'readonly';
   return [
     ...apiTypes(model).map(
-      (type) => `${propertyDoc(type)}  ${modifier} ${type.clientProperty}: ${propertyType(type, names)};`,
+      (type) =>
+        `${propertyDoc(type)}  ${modifier} ${type.clientProperty}: ${propertyType(type, names, imports)};`,
     ),
-    ...STATIC_MEMBERS,
-    ...authMembers(model, auth),
-    ...usersMember(model),
+    ...staticMembers(imports),
+    ...authMembers(model, auth, imports),
+    ...usersMember(model, imports),
     ...model.routeGroups.map(
-      (group) => `${routeGroupDoc(group)}  ${modifier} ${group.property}: ${routeGroupType(group, names)};`,
+      (group) =>
+        `${routeGroupDoc(group)}  ${modifier} ${group.property}: ${routeGroupType(group, names, imports)};`,
     ),
   ];
 }
@@ -210,9 +182,9 @@ function sharedMedia(model: CodegenModel): Map<string, string> {
   return shared;
 }
 
-function mediaConstants(shared: Map<string, string>, typed: boolean): string {
+function mediaConstants(shared: Map<string, string>, typed: boolean, imports: Imports): string {
   const lines = [...shared].map(
-    ([literal, name]) => `const ${name}${typed ? ': MediaFields' : ''} = ${literal};\n`,
+    ([literal, name]) => `const ${name}${typed ? `: ${imports.type('MediaFields')}` : ''} = ${literal};\n`,
   );
   return lines.length === 0
     ? ''
@@ -223,7 +195,11 @@ function mediaConstants(shared: Map<string, string>, typed: boolean): string {
  * `contentTypeApis`' table (a `ContentTypeRow` per content type: its media fields, `true` for a
  * single type, its path when that is not the property's name; trailing parts left out).
  */
-function contentTypeConstruction(model: CodegenModel, shared: Map<string, string>): string[] {
+function contentTypeConstruction(
+  model: CodegenModel,
+  shared: Map<string, string>,
+  imports: Imports,
+): string[] {
   const types = apiTypes(model);
   if (types.length === 0) return [];
   const rows = types.map((type) => {
@@ -241,20 +217,20 @@ function contentTypeConstruction(model: CodegenModel, shared: Map<string, string
             : [media];
     return `      ${type.clientProperty}: [${parts.join(', ')}],\n`;
   });
-  return [`    contentTypeApis(this, {\n${rows.join('')}    });`];
+  return [`    ${imports.value('contentTypeApis')}(this, {\n${rows.join('')}    });`];
 }
 
 /**
  * `routeMethods`' table: the route method names of each property that has some, in the order
  * the route table (`routes.*`) numbers the routes.
  */
-function routeConstruction(groups: RouteGroup[]): string[] {
+function routeConstruction(groups: RouteGroup[], imports: Imports): string[] {
   if (groups.length === 0) return [];
   const rows = groups.map(
     (group) =>
       `      ${group.property}: [${group.routes.map((route) => stringLiteral(route.name)).join(', ')}],\n`,
   );
-  return [`    routeMethods(this, routes, {\n${rows.join('')}    });`];
+  return [`    ${imports.value('routeMethods')}(this, routes, {\n${rows.join('')}    });`];
 }
 
 /** What the class is built from beside the model: computed once by `classSource`. */
@@ -263,18 +239,22 @@ interface ClassParts {
   groups: RouteGroup[];
   shared: Map<string, string>;
   typed: boolean;
+  imports: Imports;
 }
 
-function construction(model: CodegenModel, { auth, groups, shared, typed }: ClassParts): string[] {
-  const lines = contentTypeConstruction(model, shared);
+function construction(model: CodegenModel, { auth, groups, shared, typed, imports }: ClassParts): string[] {
+  const lines = contentTypeConstruction(model, shared, imports);
+  const schema = () => imports.registryType('CmsSchemaTypes');
   lines.push(
-    `    this.upload = uploadApi${typed ? '<CmsSchemaTypes, MediaFile>' : ''}(this);`,
-    '    this.i18n = i18nApi(this);',
-    ...authConstruction(model, auth, typed),
+    `    this.upload = ${imports.value('uploadApi')}${typed ? `<${schema()}, ${imports.type('MediaFile')}>` : ''}(this);`,
+    `    this.i18n = ${imports.value('i18nApi')}(this);`,
+    ...authConstruction(model, auth, typed, imports),
     ...(model.usersProperty === null
       ? []
-      : [`    this.${model.usersProperty} = usersApi${typed ? '<CmsSchemaTypes>' : ''}(this);`]),
-    ...routeConstruction(groups),
+      : [
+          `    this.${model.usersProperty} = ${imports.value('usersApi')}${typed ? `<${schema()}>` : ''}(this);`,
+        ]),
+    ...routeConstruction(groups, imports),
   );
   return lines;
 }
@@ -286,19 +266,19 @@ const ROUTES_LOADER = [
   '',
 ].join('\n');
 
-function classSource(model: CodegenModel, auth: AuthRoute[], typed: boolean): string {
+function classSource(model: CodegenModel, auth: AuthRoute[], typed: boolean, imports: Imports): string {
   const shared = sharedMedia(model);
   const groups = routeGroups(model);
   const loader = model.auth || groups.length > 0 ? ROUTES_LOADER : '';
   const lines = [
-    `${mediaConstants(shared, typed)}${loader}${CLASS_DOC}\nexport class CmsClient extends CmsClientCore {`,
+    `${mediaConstants(shared, typed, imports)}${loader}${CLASS_DOC}\nexport class CmsClient extends ${imports.value('CmsClientCore')} {`,
   ];
-  if (typed) lines.push(...members(model, auth, true));
+  if (typed) lines.push(...members(model, auth, imports, true));
   lines.push(
     CONSTRUCTOR_DOC,
-    `  constructor(config${typed ? ': CmsClientConfig' : ''}) {`,
+    `  constructor(config${typed ? `: ${imports.type('CmsClientConfig')}` : ''}) {`,
     '    super(config, { schemaHash: SCHEMA_HASH, authMode: AUTH_MODE });',
-    ...construction(model, { auth, groups, shared, typed }),
+    ...construction(model, { auth, groups, shared, typed, imports }),
     '  }',
     '}',
     '',
@@ -306,10 +286,10 @@ function classSource(model: CodegenModel, auth: AuthRoute[], typed: boolean): st
   return lines.join('\n');
 }
 
-function classDeclaration(model: CodegenModel, auth: AuthRoute[]): string {
-  const lines = [`${CLASS_DOC}\nexport declare class CmsClient extends CmsClientCore {`];
-  lines.push(...members(model, auth));
-  lines.push(CONSTRUCTOR_DOC, '  constructor(config: CmsClientConfig);', '}', '');
+function classDeclaration(model: CodegenModel, auth: AuthRoute[], imports: Imports): string {
+  const lines = [`${CLASS_DOC}\nexport declare class CmsClient extends ${imports.value('CmsClientCore')} {`];
+  lines.push(...members(model, auth, imports));
+  lines.push(CONSTRUCTOR_DOC, `  constructor(config: ${imports.type('CmsClientConfig')});`, '}', '');
   return lines.join('\n');
 }
 
@@ -325,7 +305,7 @@ const QUERIES_DOC = [
  * it is a single type, its custom routes, and `auth` when the server has `auth.me`. Nothing else
  * refers to it, so an app that does not call `cmsQueries` does not bundle it.
  */
-function queryTable(model: CodegenModel, auth: AuthRoute[], typed: boolean): string {
+function queryTable(model: CodegenModel, auth: AuthRoute[], typed: boolean, imports: Imports): string {
   const entries = apiTypes(model).map((type) => {
     const single = type.kind === 'singleType';
     const path = stringLiteral(single ? type.singularName : type.pluralName);
@@ -340,20 +320,21 @@ function queryTable(model: CodegenModel, auth: AuthRoute[], typed: boolean): str
   }
   if (auth.some((route) => route.method === 'me')) entries.push('  auth: { auth: true },\n');
   return [
-    `const QUERY_TABLE${typed ? ': QueryTable' : ''} = {\n${entries.join('')}};`,
+    `const QUERY_TABLE${typed ? `: ${imports.type('QueryTable')}` : ''} = {\n${entries.join('')}};`,
     '',
     QUERIES_DOC,
-    `export function cmsQueries(client${typed ? ': CmsClient' : ''})${typed ? `: ${queriesType(model)}` : ''} {`,
-    `  return createQueries${typed && model.routeGroups.length > 0 ? `<CmsClient, ${groupNames(model)}>` : ''}(client, QUERY_TABLE);`,
+    `export function cmsQueries(client${typed ? ': CmsClient' : ''})${typed ? `: ${queriesType(model, imports)}` : ''} {`,
+    `  return ${imports.value('createQueries')}${typed && model.routeGroups.length > 0 ? `<CmsClient, ${groupNames(model)}>` : ''}(client, QUERY_TABLE);`,
     '}',
     '',
   ].join('\n');
 }
 
 /** What `cmsQueries` returns: the queries of the content types and `auth`, and of the plugin and API properties. */
-function queriesType(model: CodegenModel): string {
-  if (model.routeGroups.length === 0) return 'CmsQueries<CmsClient>';
-  return `CmsQueries<CmsClient> & RouteGroupQueries<CmsClient, ${groupNames(model)}>`;
+function queriesType(model: CodegenModel, imports: Imports): string {
+  const queries = `${imports.type('CmsQueries')}<CmsClient>`;
+  if (model.routeGroups.length === 0) return queries;
+  return `${queries} & ${imports.type('RouteGroupQueries')}<CmsClient, ${groupNames(model)}>`;
 }
 
 /** The plugin and API properties as a union of string literals. */
@@ -361,21 +342,23 @@ function groupNames(model: CodegenModel): string {
   return model.routeGroups.map((group) => stringLiteral(group.property)).join(' | ');
 }
 
-function queriesDeclaration(model: CodegenModel): string {
-  return `${QUERIES_DOC}\nexport declare function cmsQueries(client: CmsClient): ${queriesType(model)};\n`;
+function queriesDeclaration(model: CodegenModel, imports: Imports): string {
+  return `${QUERIES_DOC}\nexport declare function cmsQueries(client: CmsClient): ${queriesType(model, imports)};\n`;
 }
 
 /** Shorthands over the registry, so application code can name query results. */
-function helpers(): string {
+function helpers(imports: Imports): string {
+  const schema = imports.registryType('CmsSchemaTypes');
+  const modelOf = imports.type('ModelOf');
   return [
     '/** Uids of the content types, for {@link CmsEntry} and {@link CmsQuery}. */',
-    "export type CmsContentTypeUid = keyof CmsSchemaTypes['contentTypes'] & string;",
+    `export type CmsContentTypeUid = keyof ${schema}['contentTypes'] & string;`,
     "/** An entry of content type `U` as a query with parameters `P` returns it, e.g. `CmsEntry<'api::article.article', { populate: { author: true } }>`. */",
-    'export type CmsEntry<U extends CmsContentTypeUid, P = unknown> = Entry<CmsSchemaTypes, U, P>;',
+    `export type CmsEntry<U extends CmsContentTypeUid, P = unknown> = ${imports.type('Entry')}<${schema}, U, P>;`,
     '/** The query parameters of content type `U`. */',
-    'export type CmsQuery<U extends CmsContentTypeUid> = QueryParams<CmsSchemaTypes, ModelOf<CmsSchemaTypes, U>>;',
+    `export type CmsQuery<U extends CmsContentTypeUid> = ${imports.type('QueryParams')}<${schema}, ${modelOf}<${schema}, U>>;`,
     '/** The filters of content type `U`. */',
-    'export type CmsFilters<U extends CmsContentTypeUid> = Filters<CmsSchemaTypes, ModelOf<CmsSchemaTypes, U>>;',
+    `export type CmsFilters<U extends CmsContentTypeUid> = ${imports.type('Filters')}<${schema}, ${modelOf}<${schema}, U>>;`,
     '',
   ].join('\n');
 }
@@ -389,8 +372,9 @@ const WEBHOOK_DOC = [
   ' */',
 ].join('\n');
 
-const WEBHOOK_SIGNATURE =
-  'handleCmsWebhook(request: Request, options: WebhookOptions): Promise<WebhookResult<CmsWebhookEvent>>';
+function webhookSignature(imports: Imports): string {
+  return `handleCmsWebhook(request: Request, options: ${imports.type('WebhookOptions')}): Promise<${imports.type('WebhookResult')}<${imports.registryType('CmsWebhookEvent')}>>`;
+}
 
 /**
  * `handleCmsWebhook`: the runtime's check with this schema's table (each uid: the path its tags
@@ -399,8 +383,8 @@ const WEBHOOK_SIGNATURE =
  * whose types all reach each other, the table stays linear in the number of types). The table is
  * inside the function, so an app that does not call it does not bundle it.
  */
-function webhookHandler(model: CodegenModel, style: ConstantsStyle): string {
-  if (style === 'dts') return `${WEBHOOK_DOC}\nexport declare function ${WEBHOOK_SIGNATURE};\n`;
+function webhookHandler(model: CodegenModel, style: ConstantsStyle, imports: Imports): string {
+  if (style === 'dts') return `${WEBHOOK_DOC}\nexport declare function ${webhookSignature(imports)};\n`;
   const rows = webhookTable(model);
   // Rows of one strongly connected component share their list: each is written out once.
   const literals = new Map<readonly string[], string>();
@@ -425,36 +409,43 @@ function webhookHandler(model: CodegenModel, style: ConstantsStyle): string {
       return `    ${stringLiteral(uid)}: [${stringLiteral(path)}${rest}],\n`;
     })
     .join('');
-  const head = style === 'ts' ? WEBHOOK_SIGNATURE : 'handleCmsWebhook(request, options)';
-  const call = style === 'ts' ? 'checkWebhook<CmsWebhookEvent>' : 'checkWebhook';
+  const head = style === 'ts' ? webhookSignature(imports) : 'handleCmsWebhook(request, options)';
+  const check = imports.value('checkWebhook');
+  const call = style === 'ts' ? `${check}<${imports.registryType('CmsWebhookEvent')}>` : check;
   return `${WEBHOOK_DOC}\nexport function ${head} {\n${constants}  return ${call}(request, options, {\n${entries}  });\n}\n`;
 }
 
-export function emitClientTs(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
+/** The types file's names in the order the client's type import lists them. */
+function registryOrder(model: CodegenModel): string[] {
+  return ['CmsSchemaTypes', 'CmsWebhookEvent', ...routeTypeNames(model)];
+}
+
+export function emitClientTs(model: CodegenModel, info: ClientInfo): string {
   const auth = authRoutes(model);
+  const imports = new Imports();
   return withImports(
-    `${constants(info, 'ts')}\n${helpers()}\n${classSource(model, auth, true)}\n${queryTable(model, auth, true)}\n${webhookHandler(model, 'ts')}`,
-    surface,
-    'and-types',
-    routeTypeNames(model),
+    `${constants(info, 'ts')}\n${helpers(imports)}\n${classSource(model, auth, true, imports)}\n${queryTable(model, auth, true, imports)}\n${webhookHandler(model, 'ts', imports)}`,
+    imports,
+    registryOrder(model),
   );
 }
 
-export function emitClientJs(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
+export function emitClientJs(model: CodegenModel, info: ClientInfo): string {
   const auth = authRoutes(model);
+  const imports = new Imports();
   return withImports(
-    `${constants(info, 'js')}\n${classSource(model, auth, false)}\n${queryTable(model, auth, false)}\n${webhookHandler(model, 'js')}`,
-    surface,
-    'only',
+    `${constants(info, 'js')}\n${classSource(model, auth, false, imports)}\n${queryTable(model, auth, false, imports)}\n${webhookHandler(model, 'js', imports)}`,
+    imports,
+    registryOrder(model),
   );
 }
 
-export function emitClientDts(model: CodegenModel, surface: RuntimeSurface, info: ClientInfo): string {
+export function emitClientDts(model: CodegenModel, info: ClientInfo): string {
+  const imports = new Imports();
   return withImports(
-    `${constants(info, 'dts')}\n${helpers()}\n${classDeclaration(model, authRoutes(model))}\n${queriesDeclaration(model)}\n${webhookHandler(model, 'dts')}`,
-    surface,
-    'and-types',
-    routeTypeNames(model),
+    `${constants(info, 'dts')}\n${helpers(imports)}\n${classDeclaration(model, authRoutes(model), imports)}\n${queriesDeclaration(model, imports)}\n${webhookHandler(model, 'dts', imports)}`,
+    imports,
+    registryOrder(model),
   );
 }
 

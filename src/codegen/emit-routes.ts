@@ -9,6 +9,7 @@
  */
 
 import { jsdocText, stringLiteral } from './identifiers.ts';
+import type { Imports } from './imports.ts';
 import {
   hasRequiredKeys,
   type JsonSchemaNames,
@@ -20,7 +21,7 @@ import type { CodegenModel, CustomRouteModel, DefinitionModel, RouteGroupModel }
 import { routePart } from './route-methods.ts';
 
 /** How the references of a route's or a definition's schema resolve in this model. */
-export function schemaNames(model: CodegenModel): JsonSchemaNames {
+export function schemaNames(model: CodegenModel, imports?: Imports): JsonSchemaNames {
   const definitions = new Map(
     model.definitions.flatMap((definition) =>
       definition.id === null ? [] : [[definition.id, definition.name]],
@@ -30,7 +31,9 @@ export function schemaNames(model: CodegenModel): JsonSchemaNames {
     ...model.contentTypes.map((type) => [type.uid, type.names.entry] as [string, string]),
     ...model.components.map((component) => [component.uid, component.names.entry] as [string, string]),
   ]);
-  return { definition: (id) => definitions.get(id), entry: (uid) => entries.get(uid) };
+  const use = (name: string | undefined) =>
+    name === undefined || imports === undefined ? name : imports.registryType(name);
+  return { definition: (id) => use(definitions.get(id)), entry: (uid) => use(entries.get(uid)) };
 }
 
 /** The names of the types file a client file may refer to: definition aliases and entry interfaces. */
@@ -46,8 +49,18 @@ function sendsQuery(route: CustomRouteModel): boolean {
   return route.method === 'GET' || route.method === 'DELETE';
 }
 
+/** A self-referring route schema's alias in the types file, recorded as imported. */
+function registryAlias(name: string | undefined, imports: Imports): string | undefined {
+  return name === undefined ? undefined : imports.registryType(name);
+}
+
 /** The parameters and result of a route method. */
-function signature(route: CustomRouteModel, names: JsonSchemaNames, indent: string): string {
+function signature(
+  route: CustomRouteModel,
+  names: JsonSchemaNames,
+  indent: string,
+  imports: Imports,
+): string {
   const source = route.source;
   const params = route.pathParams.map((param) => {
     const schema = propertySchema(routePart(source, 'params'), param.placeholder);
@@ -65,7 +78,8 @@ function signature(route: CustomRouteModel, names: JsonSchemaNames, indent: stri
     if (schema === undefined)
       return { part, required: false, type: part === 'query' ? 'Record<string, unknown>' : 'unknown' };
     const type =
-      route.selfAliases[part] ?? jsonSchemaType(schema, { ...names, optionalUndefined: true }, indent);
+      registryAlias(route.selfAliases[part], imports) ??
+      jsonSchemaType(schema, { ...names, optionalUndefined: true }, indent);
     return { part, required: hasRequiredKeys(schema), type };
   });
   // A required argument after an optional one: the optional one takes `undefined` instead.
@@ -75,10 +89,11 @@ function signature(route: CustomRouteModel, names: JsonSchemaNames, indent: stri
     else if (later) params.push(`${part}: ${type} | undefined`);
     else params.push(`${part}?: ${type}`);
   });
-  params.push('cacheOptions?: CacheOptions');
+  params.push(`cacheOptions?: ${imports.type('CacheOptions')}`);
   const response = source?.response;
   if (response === undefined) return `<R = unknown>(${params.join(', ')}): Promise<R>`;
-  const result = route.selfAliases.response ?? jsonSchemaType(response, names, indent);
+  const result =
+    registryAlias(route.selfAliases.response, imports) ?? jsonSchemaType(response, names, indent);
   return `(${params.join(', ')}): Promise<${result}>`;
 }
 
@@ -204,13 +219,14 @@ export function routeMember(
   names: JsonSchemaNames,
   indent: string,
   kind: 'custom' | 'plugin',
+  imports: Imports,
 ): string {
-  return `${indent}${routeDoc(route, kind)}\n${indent}${route.name}${signature(route, names, indent)};\n`;
+  return `${indent}${routeDoc(route, kind)}\n${indent}${route.name}${signature(route, names, indent, imports)};\n`;
 }
 
 /** The type of a plugin or API property. */
-export function routeGroupType(group: RouteGroupModel, names: JsonSchemaNames): string {
-  return `{\n${group.routes.map((route) => routeMember(route, names, '    ', 'plugin')).join('')}  }`;
+export function routeGroupType(group: RouteGroupModel, names: JsonSchemaNames, imports: Imports): string {
+  return `{\n${group.routes.map((route) => routeMember(route, names, '    ', 'plugin', imports)).join('')}  }`;
 }
 
 /** The doc of a plugin or API property. */

@@ -3,7 +3,7 @@
  * The client file whole (the client, `cmsQueries`, `handleCmsWebhook`, the schema's constants and
  * `CmsEntry`/`CmsQuery`/`CmsFilters`); from the runtime, the curated list below; from the types
  * file, the model types a user names (`indexModelTypes`). Everything else stays reachable where
- * it is declared: `./types.js`, `./runtime.js`.
+ * it is declared: `./types.js`, `./runtime/index.js`.
  */
 import { compareCodeUnits } from './identifiers.ts';
 import type { CodegenModel } from './model-types.ts';

@@ -86,7 +86,7 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
     const extension = options.importExtension ?? 'js';
     const files: Record<string, string> = {
       'types.ts': types,
-      'client.ts': `${top}\n${emitClientTs(model, surface, info)}`,
+      'client.ts': `${top}\n${emitClientTs(model, info)}`,
       'routes.ts': `${top}\n${emitRouteTable(model, 'ts')}`,
       'index.ts': `${top}\n${emitIndexTs(model)}`,
     };
@@ -97,8 +97,8 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
     ...runtimeFiles(options.runtime, runtimeTop, 'js'),
     'types.js': `${top}\nexport {};\n`,
     'types.d.ts': types,
-    'client.js': `${top}\n${emitClientJs(model, surface, info)}`,
-    'client.d.ts': `${top}\n${emitClientDts(model, surface, info)}`,
+    'client.js': `${top}\n${emitClientJs(model, info)}`,
+    'client.d.ts': `${top}\n${emitClientDts(model, info)}`,
     'routes.js': `${top}\n${emitRouteTable(model, 'js')}`,
     'routes.d.ts': `${top}\n${emitRouteTable(model, 'dts')}`,
     'index.js': `${top}\n${emitIndexJs()}`,

@@ -75,7 +75,7 @@ export function reservedTypeNames(surface: RuntimeSurface): string[] {
 }
 
 /** Members the generated class adds beside the content types. */
-const CLIENT_MEMBERS = ['auth', 'authentication', 'upload', 'i18n', 'config', 'constructor', 'prototype'];
+const CLIENT_MEMBERS = ['auth', 'upload', 'i18n', 'config', 'constructor', 'prototype'];
 
 /** Members every object has. */
 export const OBJECT_MEMBERS = [

@@ -97,7 +97,9 @@ expectTypeOf(await cms.auth.callback('github', { access_token: 't' })).toEqualTy
 expectTypeOf(cms.auth.clearToken).toEqualTypeOf<() => void>();
 // Every request method takes cache options last.
 await cms.auth.me(undefined, { cache: 'no-store' });
-expectTypeOf(cms.authentication).toEqualTypeOf(cms.auth);
+// The deprecated `authentication` alias of `auth` is gone.
+// @ts-expect-error
+void cms.authentication;
 
 // --- refresh mode: the session methods ----------------------------------------------------
 expectTypeOf(cms.auth.refresh).toEqualTypeOf<() => Promise<boolean>>();

@@ -8,7 +8,6 @@ import { describe, it } from 'node:test';
 import { emitClientJs } from '../../../src/codegen/emit-client.ts';
 import { buildModel } from '../../../src/codegen/model.ts';
 import { webhookTable } from '../../../src/codegen/referrers.ts';
-import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
 import type { SchemaAttribute, SchemaComponent, SchemaContentType } from '../../../src/schema/types.ts';
 import { component, contentType, schemaOf } from '../../helpers/schema-builders.ts';
 
@@ -154,7 +153,7 @@ describe('handleCmsWebhook: the emitted table', () => {
         Array.from({ length: n }, (_, i) => contentType(uid(i), { next: relation(uid((i + 1) % n)) })),
       ),
     );
-    return emitClientJs(model, runtimeAssets().surface, { version: '0.0.0', hash: 'h', authMode: 'legacy' });
+    return emitClientJs(model, { version: '0.0.0', hash: 'h', authMode: 'legacy' });
   };
 
   it('a list of referrers several rows share is written once, and the rows spread it', () => {

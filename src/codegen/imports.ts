@@ -1,0 +1,45 @@
+/**
+ * The import collector of a generated file: each emitter records the runtime and registry names
+ * it writes (`imports.value('CmsClientCore')` returns the name it records), and the file's import
+ * lines are printed from what was recorded. Nothing reads the generated text back.
+ */
+export class Imports {
+  private readonly values = new Set<string>();
+  private readonly types = new Set<string>();
+  private readonly registry = new Set<string>();
+
+  /** A value of the runtime module. */
+  value(name: string): string {
+    this.values.add(name);
+    return name;
+  }
+
+  /** A type of the runtime module. */
+  type(name: string): string {
+    this.types.add(name);
+    return name;
+  }
+
+  /** A type of the types file (`./types.js`): the registry, the event union, an entry or alias. */
+  registryType(name: string): string {
+    this.registry.add(name);
+    return name;
+  }
+
+  /**
+   * The import lines: the runtime's names sorted (types as `type X`, a name that is both a value
+   * and a type imported once, as the value), then the types file's in `registryOrder`. Only what
+   * was recorded: an unused import is a lint error in the consumer's project.
+   */
+  lines(registryOrder: readonly string[]): string[] {
+    const types = [...this.types].filter((name) => !this.values.has(name));
+    const names = [...this.values, ...types.map((name) => `type ${name}`)].sort((a, b) =>
+      a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')),
+    );
+    const lines: string[] = [];
+    if (names.length > 0) lines.push(`import { ${names.join(', ')} } from './runtime/index.js';`);
+    const registry = registryOrder.filter((name) => this.registry.has(name));
+    if (registry.length > 0) lines.push(`import type { ${registry.join(', ')} } from './types.js';`);
+    return lines;
+  }
+}
