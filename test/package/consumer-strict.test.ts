@@ -155,11 +155,12 @@ describe('generated code in a strict consumer project', () => {
       const payload = JSON.parse(readFileSync(join(PAYLOADS, file), 'utf8')) as SchemaResponse;
       for (const format of ['ts', 'js'] as const) {
         const out = join(dir, 'src', `${file.replace(/\.json$/, '')}-${format}`);
-        mkdirSync(out, { recursive: true });
         for (const [name, text] of Object.entries(
           generateFiles(payload, { format, version: 'fixture', runtime }),
-        ))
+        )) {
+          mkdirSync(dirname(join(out, name)), { recursive: true });
           writeFileSync(join(out, name), text);
+        }
       }
     }
     writeFileSync(
