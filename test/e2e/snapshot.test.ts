@@ -22,9 +22,14 @@ const ENV = { CTC_CONFIG: JSON.stringify({ requireAuth: true }) };
 let strapi: RunningStrapi;
 let port = 0;
 
-/** Every file of a folder, by name. */
+/** Every file of a folder and its subfolders (`runtime/`), by path relative to it. */
 function folder(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir).map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
+  return Object.fromEntries(
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((name) => statSync(join(dir, name)).isFile())
+      .sort()
+      .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
+  );
 }
 
 /** Reads, edits and writes back a JSON file of the test app. */
