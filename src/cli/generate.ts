@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { generateFiles } from '../codegen/output-files.ts';
+import { generateFiles, ROUTE_TABLE_FILE } from '../codegen/output-files.ts';
 import { packageVersion, RUNTIME_DIR, runtimeAssets } from '../codegen/runtime-assets.ts';
 import {
   chooseImportExtension,
@@ -121,11 +121,14 @@ export function currentHash(
  */
 export function plannedNames(format: GenerateOptions['format']): string[] {
   const runtime = Object.keys(runtimeAssets()[format]).map((name) => `${RUNTIME_DIR}/${name}`);
-  if (format === 'ts')
-    return [...runtime, ...['types', 'client', 'routes', 'index'].map((name) => `${name}.ts`)];
+  if (format === 'ts') return [...runtime, 'types.ts', 'client.ts', ROUTE_TABLE_FILE('ts'), 'index.ts'];
   return [
     ...runtime,
-    ...['types', 'client', 'routes', 'index'].flatMap((name) => [`${name}.js`, `${name}.d.ts`]),
+    ...['types', 'client'].flatMap((name) => [`${name}.js`, `${name}.d.ts`]),
+    ROUTE_TABLE_FILE('js'),
+    ROUTE_TABLE_FILE('d.ts'),
+    'index.js',
+    'index.d.ts',
     // The js output's own package.json (`"type": "module"`), listed last as generateFiles writes it.
     'package.json',
   ];

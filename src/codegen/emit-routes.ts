@@ -8,8 +8,9 @@
  * result type `R` the caller names (`unknown` by default).
  */
 
+import type { Dialect } from './dialect.ts';
 import { jsdocText, stringLiteral } from './identifiers.ts';
-import type { Imports } from './imports.ts';
+import { Imports } from './imports.ts';
 import {
   hasRequiredKeys,
   type JsonSchemaNames,
@@ -102,7 +103,7 @@ function bodyWithQuery(route: CustomRouteModel): boolean {
   return !sendsQuery(route) && routePart(route.source, 'query') !== undefined;
 }
 
-/** The `RouteSpec` of a route as the client passes it to `customRoute`. */
+/** The `RouteSpec` of a route as the route table holds it. */
 export function routeSpec(route: CustomRouteModel): string {
   const query = bodyWithQuery(route) ? ', query: true' : '';
   return `{ method: ${stringLiteral(route.method)}, path: ${stringLiteral(route.path)}${query} }`;
@@ -145,13 +146,10 @@ export function authRoutes(model: CodegenModel): AuthRoute[] {
   });
 }
 
-/** The route methods of one client property, in the order the route table numbers them. */
+/** The route methods of one client property. */
 export type RouteGroup = Pick<RouteGroupModel, 'property' | 'routes'>;
 
-/**
- * Every property with route methods: the content types with custom routes, then the plugin and
- * API properties. `routeMethods` numbers the routes in this order, and `ROUTES` lists them so.
- */
+/** Every property with route methods: the content types with custom routes, then the plugin and API properties. */
 export function routeGroups(model: CodegenModel): RouteGroup[] {
   const types = model.contentTypes.flatMap((type) =>
     type.clientProperty !== null && type.customRoutes.length > 0
@@ -165,29 +163,42 @@ export function routeGroups(model: CodegenModel): RouteGroup[] {
 }
 
 const ROUTE_TABLE_DOC =
-  '/** The method and path of every route the client calls, numbered as its constructor numbers them; loaded on the first route call. */';
+  '/** The method and path of each route method of the client, by client property and method name; loaded on the first route call. */';
 const AUTH_TABLE_DOC =
   '/** The paths of the users-permissions routes behind `client.auth`, by method name. */';
 
-/** `routes.*`: `ROUTES` and `AUTH_ROUTES`, the route table the client loads on its first route call. */
-export function emitRouteTable(model: CodegenModel, style: 'ts' | 'js' | 'dts'): string {
-  const imports =
-    style === 'js' ? '' : "import type { AuthRoutes, RouteSpec } from './runtime/index.js';\n\n";
-  if (style === 'dts') {
-    return `${imports}${ROUTE_TABLE_DOC}\nexport declare const ROUTES: readonly RouteSpec[];\n${AUTH_TABLE_DOC}\nexport declare const AUTH_ROUTES: AuthRoutes;\n`;
+/** An object literal of `rows` (each `key: value`) at `indent`, one row per line. */
+function objectLiteral(rows: string[], indent: string): string {
+  return rows.length === 0 ? '{}' : `{\n${rows.map((row) => `${indent}  ${row},\n`).join('')}${indent}}`;
+}
+
+/**
+ * `client/routes.*`: `ROUTES` (each route once, by property and method name) and `AUTH_ROUTES`,
+ * the route table the client loads on its first route call.
+ */
+export function emitRouteTable(model: CodegenModel, dialect: Dialect): string {
+  const imports = new Imports(dialect.name !== 'js', '../');
+  const specs = imports.type('RouteSpecs');
+  const auth = imports.type('AuthRoutes');
+  let body: string;
+  if (dialect.code) {
+    const groups = routeGroups(model).map(
+      (group) =>
+        `${group.property}: ${objectLiteral(
+          group.routes.map((route) => `${route.name}: ${routeSpec(route)}`),
+          '  ',
+        )}`,
+    );
+    const paths = authRoutes(model).map((route) => `${route.method}: ${stringLiteral(route.path)}`);
+    body = [
+      `${ROUTE_TABLE_DOC}\nexport const ROUTES${dialect.annotation(specs)} = ${objectLiteral(groups, '')};\n`,
+      `${AUTH_TABLE_DOC}\nexport const AUTH_ROUTES${dialect.annotation(auth)} = ${objectLiteral(paths, '')};\n`,
+    ].join('');
+  } else {
+    body = `${ROUTE_TABLE_DOC}\n${dialect.exportConstant('ROUTES', specs, '')}\n${AUTH_TABLE_DOC}\n${dialect.exportConstant('AUTH_ROUTES', auth, '')}\n`;
   }
-  const specs = routeGroups(model).flatMap((group) =>
-    group.routes.map((route) => `  ${routeSpec(route)},\n`),
-  );
-  const auth = authRoutes(model).map((route) => `  ${route.method}: ${stringLiteral(route.path)},\n`);
-  const typed = (type: string) => (style === 'ts' ? `: ${type}` : '');
-  const list = (open: string, items: string[], close: string) =>
-    items.length === 0 ? `${open}${close}` : `${open}\n${items.join('')}${close}`;
-  return [
-    imports,
-    `${ROUTE_TABLE_DOC}\nexport const ROUTES${typed('readonly RouteSpec[]')} = ${list('[', specs, ']')};\n`,
-    `${AUTH_TABLE_DOC}\nexport const AUTH_ROUTES${typed('AuthRoutes')} = ${list('{', auth, '}')};\n`,
-  ].join('');
+  const lines = imports.lines([]);
+  return lines.length === 0 ? body : `${lines.join('\n')}\n\n${body}`;
 }
 
 /** The doc of a route method: what it sends and returns. */

@@ -1,12 +1,25 @@
 /**
  * The import collector of a generated file: each emitter records the runtime and registry names
  * it writes (`imports.value('CmsClientCore')` returns the name it records), and the file's import
- * lines are printed from what was recorded. Nothing reads the generated text back.
+ * lines are printed from what was recorded. Nothing reads the generated text back. A collector
+ * of an untyped file (`js`) prints only the values: its emitters may name types freely.
  */
 export class Imports {
   private readonly values = new Set<string>();
   private readonly types = new Set<string>();
   private readonly registry = new Set<string>();
+
+  /**
+   * @param typed whether the file has types (`ts`, `d.ts`)
+   * @param base the way from the file to the output's top (`./`, `../` from `client/`)
+   */
+  private readonly typed: boolean;
+  private readonly base: string;
+
+  constructor(typed = true, base = './') {
+    this.typed = typed;
+    this.base = base;
+  }
 
   /** A value of the runtime module. */
   value(name: string): string {
@@ -32,14 +45,19 @@ export class Imports {
    * was recorded: an unused import is a lint error in the consumer's project.
    */
   lines(registryOrder: readonly string[]): string[] {
-    const types = [...this.types].filter((name) => !this.values.has(name));
+    const types = this.typed ? [...this.types].filter((name) => !this.values.has(name)) : [];
     const names = [...this.values, ...types.map((name) => `type ${name}`)].sort((a, b) =>
       a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')),
     );
     const lines: string[] = [];
-    if (names.length > 0) lines.push(`import { ${names.join(', ')} } from './runtime/index.js';`);
-    const registry = registryOrder.filter((name) => this.registry.has(name));
-    if (registry.length > 0) lines.push(`import type { ${registry.join(', ')} } from './types.js';`);
+    const from = (module: string) => `'${this.base}${module}'`;
+    if (names.length > 0) {
+      const keyword = this.values.size === 0 ? 'import type' : 'import';
+      const listed = this.values.size === 0 ? names.map((name) => name.replace(/^type /, '')) : names;
+      lines.push(`${keyword} { ${listed.join(', ')} } from ${from('runtime/index.js')};`);
+    }
+    const registry = this.typed ? registryOrder.filter((name) => this.registry.has(name)) : [];
+    if (registry.length > 0) lines.push(`import type { ${registry.join(', ')} } from ${from('types.js')};`);
     return lines;
   }
 }

@@ -3,14 +3,9 @@
  * options give byte-identical files.
  */
 import type { SchemaResponse } from '../schema/types.ts';
-import {
-  type ClientInfo,
-  emitClientDts,
-  emitClientJs,
-  emitClientTs,
-  emitIndexJs,
-  emitIndexTs,
-} from './emit-client.ts';
+import { DTS, JS, TS } from './dialect.ts';
+import { type ClientInfo, emitClient } from './emit-client.ts';
+import { emitIndex } from './emit-index.ts';
 import { emitRouteTable } from './emit-routes.ts';
 import { emitTypes } from './emit-types.ts';
 import { buildModel } from './model.ts';
@@ -70,6 +65,9 @@ function runtimeFiles(
   );
 }
 
+/** The route table the client loads on its first route call, in the output's `client/` folder. */
+export const ROUTE_TABLE_FILE = (extension: 'js' | 'd.ts' | 'ts'): string => `client/routes.${extension}`;
+
 /** File name -> content, in a stable order. */
 export function generateFiles(payload: SchemaResponse, options: GenerateOptions): Record<string, string> {
   const surface = options.runtime.surface;
@@ -86,9 +84,9 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
     const extension = options.importExtension ?? 'js';
     const files: Record<string, string> = {
       'types.ts': types,
-      'client.ts': `${top}\n${emitClientTs(model, info)}`,
-      'routes.ts': `${top}\n${emitRouteTable(model, 'ts')}`,
-      'index.ts': `${top}\n${emitIndexTs(model)}`,
+      'client.ts': `${top}\n${emitClient(model, info, TS)}`,
+      [ROUTE_TABLE_FILE('ts')]: `${top}\n${emitRouteTable(model, TS)}`,
+      'index.ts': `${top}\n${emitIndex(model, TS)}`,
     };
     for (const name of Object.keys(files)) files[name] = withImportExtension(files[name] ?? '', extension);
     return { ...runtimeFiles(options.runtime, runtimeTop, 'ts', extension), ...files };
@@ -97,12 +95,12 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
     ...runtimeFiles(options.runtime, runtimeTop, 'js'),
     'types.js': `${top}\nexport {};\n`,
     'types.d.ts': types,
-    'client.js': `${top}\n${emitClientJs(model, info)}`,
-    'client.d.ts': `${top}\n${emitClientDts(model, info)}`,
-    'routes.js': `${top}\n${emitRouteTable(model, 'js')}`,
-    'routes.d.ts': `${top}\n${emitRouteTable(model, 'dts')}`,
-    'index.js': `${top}\n${emitIndexJs()}`,
-    'index.d.ts': `${top}\n${emitIndexTs(model)}`,
+    'client.js': `${top}\n${emitClient(model, info, JS)}`,
+    'client.d.ts': `${top}\n${emitClient(model, info, DTS)}`,
+    [ROUTE_TABLE_FILE('js')]: `${top}\n${emitRouteTable(model, JS)}`,
+    [ROUTE_TABLE_FILE('d.ts')]: `${top}\n${emitRouteTable(model, DTS)}`,
+    'index.js': `${top}\n${emitIndex(model, JS)}`,
+    'index.d.ts': `${top}\n${emitIndex(model, DTS)}`,
     'package.json': MODULE_SCOPE,
   };
 }

@@ -29,11 +29,12 @@ export function siblingSpecifier(name: string, extension: ImportExtension): stri
 }
 
 /**
- * An `import`/`export` statement (one line or several) that names a generated module in the
- * same folder or below as `./<path>.js` (`./types.js`, `./runtime/index.js`).
+ * An `import`/`export` statement (one line or several) that names a generated module as
+ * `./<path>.js` (`./types.js`, `./runtime/index.js`) or, from the `client/` folder, as
+ * `../runtime/<path>.js`.
  */
 const SIBLING_IMPORT =
-  /^((?:import|export)\b[^;]*?\bfrom )'(\.\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+)\.js';$/gm;
+  /^((?:import|export)\b[^;]*?\bfrom )'((?:\.|\.\.\/runtime)\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+)\.js';$/gm;
 
 /** A dynamic `import('./<path>.js')` of a generated module (the client loads its route table so). */
 const SIBLING_DYNAMIC_IMPORT = /\bimport\('(\.\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+)\.js'\)/g;

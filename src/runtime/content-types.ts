@@ -6,10 +6,16 @@
 import { contentTypeTag, documentTag } from './core/cache-tags.ts';
 import { type CmsClientCore, failures } from './core/client.ts';
 import { segmentOf } from './core/path-segment.ts';
-import type { CollectionApi, ContentTypeRow, MediaFields, SingleApi } from './types/content-types.ts';
+import type {
+  CollectionApi,
+  ContentTypeTable,
+  MediaFields,
+  RouteMethodNames,
+  SingleApi,
+} from './types/content-types.ts';
 import type { CmsResponse } from './types/envelope.ts';
 import type { CacheOptions } from './types/request.ts';
-import type { CustomRouteMethod, RouteSpec, RouteTableLoader } from './types/routes.ts';
+import type { CustomRouteMethod, RouteSpec, RouteSpecs, RouteTableLoader } from './types/routes.ts';
 import type { SchemaShape } from './types/shape.ts';
 
 /**
@@ -112,48 +118,47 @@ export function singleApi<S extends SchemaShape, U extends string>(
 }
 
 /**
- * Sets one property of `client` per row of `table` (property name -> row): a `collectionApi`, or
- * a `singleApi` for a single type. One call over a table costs a bundle less than a line per
- * content type.
+ * Sets one property of `client` per entry of `table` (property name -> content type): a
+ * `collectionApi`, or a `singleApi` for a single type, at `/api/<path>` (the property's name
+ * unless the entry says otherwise).
  */
-export function contentTypeApis(client: CmsClientCore, table: Record<string, ContentTypeRow>): void {
-  for (const [property, [media, single, path = property]] of Object.entries(table))
+export function contentTypeApis(client: CmsClientCore, table: ContentTypeTable): void {
+  for (const [property, { path = property, single, media }] of Object.entries(table))
     (client as unknown as Record<string, unknown>)[property] = single
       ? singleApi(client, path, media)
       : collectionApi(client, path, media);
 }
 
 /**
- * Sets the route methods of `groups` (property name -> method names): into the API object of a
+ * Sets the route methods of `groups` (property name -> method names, separated by spaces): into the API object of a
  * content type (set by `contentTypeApis` before), or into a new object for a plugin or API
- * property. The routes are numbered in `groups` order, as the generated `ROUTES` lists them;
- * their methods and paths load with the table on the first call of any route, so a page that
- * calls none does not load them.
+ * property. Their methods and paths load with the route table (`ROUTES`, keyed the same way) on
+ * the first call of any route, so a page that calls none does not load them.
  */
-export function routeMethods(
-  client: CmsClientCore,
-  table: RouteTableLoader,
-  groups: Record<string, readonly string[]>,
-): void {
+export function routeMethods(client: CmsClientCore, table: RouteTableLoader, groups: RouteMethodNames): void {
   const members = client as unknown as Record<string, Record<string, CustomRouteMethod> | undefined>;
-  let index = 0;
   for (const [property, names] of Object.entries(groups)) {
     const group = members[property] ?? {};
     members[property] = group;
-    for (const name of names) group[name] = customRoute(client, table, index++);
+    for (const name of names.split(' ')) group[name] = customRoute(client, table, property, name);
   }
 }
 
 /**
- * The method of route `index` of the table. Path parameters come first, in path order; then,
+ * The method of the route `property.name`. Path parameters come first, in path order; then,
  * for GET and DELETE, query parameters, and for the other methods a JSON body (or FormData),
  * then query parameters when the route's `query` says so; then cache options. The response
  * body is returned as the server sent it. What sends it is in custom-routes.ts, loaded with the
  * table on the first call.
  */
-function customRoute(client: CmsClientCore, table: RouteTableLoader, index: number): CustomRouteMethod {
+function customRoute(
+  client: CmsClientCore,
+  table: RouteTableLoader,
+  property: string,
+  name: string,
+): CustomRouteMethod {
   return <R>(...args: unknown[]) =>
     Promise.all([table(), import('./custom-routes.ts')]).then(([routes, module]) =>
-      module.callRoute<R>(client, routes.ROUTES[index] as RouteSpec, args),
+      module.callRoute<R>(client, (routes.ROUTES[property] as RouteSpecs[string])[name] as RouteSpec, args),
     );
 }

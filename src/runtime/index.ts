@@ -114,7 +114,7 @@ export type {
   UncountedPagePaginationMeta,
 } from './types/meta.ts';
 export type { CollectionApi, SingleApi } from './types/content-types.ts';
-export type { CustomRouteMethod, RouteSpec } from './types/routes.ts';
+export type { CustomRouteMethod, RouteSpec, RouteSpecs } from './types/routes.ts';
 export type {
   Checked,
   ComponentPopulate,
@@ -222,11 +222,16 @@ export type { GeneratedInfo } from './types/request.ts';
 /** @internal */
 export { collectionApi, contentTypeApis, routeMethods, singleApi } from './content-types.ts';
 /** @internal */
-export type { MediaFields } from './types/content-types.ts';
+export type {
+  ContentTypeEntry,
+  ContentTypeTable,
+  MediaFields,
+  RouteMethodNames,
+} from './types/content-types.ts';
 /** @internal */
 export type { RouteTable, RouteTableLoader } from './types/routes.ts';
 /** @internal */
-export { createQueries, type QueryTable } from './tanstack-query.ts';
+export { createQueries } from './tanstack-query.ts';
 /** @internal */
 export { i18nApi, uploadApi } from './upload/api.ts';
 /** @internal */

@@ -1,11 +1,11 @@
 /**
  * TanStack Query without a dependency: `cmsQueries(client)` (the generated client's, built on
- * `createQueries` with the table of its members) gives, for every read of the client,
+ * `createQueries` with the tables of its members) gives, for every read of the client,
  * the `{ queryKey, queryFn }` pair `useQuery`, `queryOptions` and `prefetchQuery` take (React,
  * Vue, Solid, Svelte: the options object is the same in each), with the result typed as the
  * client types it (following `populate` and `fields`), and the mutation options of the writes,
- * which invalidate what they change. Nothing here, nor the table, is reachable from the client
- * class, so an app that does not call `cmsQueries` does not ship it.
+ * which invalidate what they change. Nothing here is reachable from the client class, so an app
+ * that does not call `cmsQueries` does not ship it.
  *
  * Keys are hierarchical, so one prefix invalidates a whole branch:
  * - `['cms']`: every read of the client (`cmsQueries(cms).key`);
@@ -14,9 +14,10 @@
  * - `['cms', path, 'document', documentId]`: the reads of one document (`findOne`);
  * - `['cms', property]`: the reads of a plugin's or an API's routes (`client.navigation`).
  */
+
 import type { CmsClientCore } from './core/client.ts';
 import type { MeParams, UserModel } from './types/auth.ts';
-import type { CollectionApi, SingleApi } from './types/content-types.ts';
+import type { CollectionApi, ContentTypeTable, RouteMethodNames, SingleApi } from './types/content-types.ts';
 import type { CmsListResponse, PaginationMeta } from './types/meta.ts';
 import type {
   Checked,
@@ -29,7 +30,7 @@ import type {
 } from './types/params.ts';
 import type { CacheOptions } from './types/request.ts';
 import type { QueryResult } from './types/result.ts';
-import type { RouteSpec } from './types/routes.ts';
+import type { RouteTableLoader } from './types/routes.ts';
 import type { AddedData, AddedQuery, InputFor, IsDraft, ModelOf, SchemaShape } from './types/shape.ts';
 
 /** The key of every read of a client. */
@@ -258,26 +259,8 @@ function mutation(
 const writeArgs = (data: unknown, params: object | undefined): unknown[] =>
   params === undefined ? [data] : [data, params];
 
-/**
- * What `createQueries` needs of each API member of a generated client, by property name: the
- * path of a collection type (`/api/<path>`) or a single type (`single`), with its custom routes;
- * the routes of a plugin or API property; or `auth`, for `auth.me`.
- * @internal
- */
-export type QueryTable = Record<
-  string,
-  | { path: string; single?: true; routes?: Record<string, RouteSpec> }
-  | { routes: Record<string, RouteSpec> }
-  | { auth: true }
->;
-
 /** The queries of a collection-type or single-type API object at `/api/<path>`. */
-function apiQueries(
-  api: Loose,
-  path: string,
-  single: boolean,
-  routes: Record<string, RouteSpec>,
-): Record<string, unknown> {
+function apiQueries(api: Loose, path: string, single: boolean): Record<string, unknown> {
   const key: CmsApiKey = ['cms', path];
   const documentKey = (documentId: string): CmsDocumentKey => [...key, 'document', documentId];
   const queries: Record<string, unknown> = {
@@ -309,42 +292,36 @@ function apiQueries(
       create: (params?: object) => mutation(key, 'create', (v) => api.create(...writeArgs(v.data, params))),
     });
   }
-  for (const [name, route] of Object.entries(routes))
-    queries[name] = routeQuery(key, name, (api as unknown as Record<string, Method>)[name] as Method, route);
   return queries;
 }
 
-/** A custom route's query: its path parameters and query parameters are in the key; GET only. */
-function routeQuery(key: CmsApiKey, name: string, method: Method, route: RouteSpec) {
-  const params = route.path.split('/').filter((segment) => segment.startsWith(':')).length;
+/**
+ * How many of a route call's arguments key its query: the path parameters (the leading strings
+ * and numbers) and the query parameters after them; the cache options that may follow do not.
+ */
+const keyedArguments = (args: readonly unknown[]): number => {
+  const params = args.findIndex((arg) => typeof arg !== 'string' && typeof arg !== 'number');
+  return (params === -1 ? args.length : params) + 1;
+};
+
+/**
+ * A custom route's query: its path parameters and query parameters are in the key. GET only: the
+ * query of any other route fails with a `TypeError` saying so, before any request, once the
+ * route table (loaded with the first route call) shows its method.
+ */
+function routeQuery(key: CmsApiKey, table: RouteTableLoader, property: string, name: string, method: Method) {
   return (...args: unknown[]) => {
-    if (route.method !== 'GET')
-      throw new TypeError(
-        `${route.method} /api${route.path} is not a read: call it in a mutation, not as a query (cmsQueries(...).${name})`,
-      );
-    const call = args.slice(0, params + 1);
-    return query([...key, 'route', name, ...call], (signal) =>
-      method(...call, withSignal(args[params + 1] as CacheOptions | undefined, signal)),
-    );
+    const count = keyedArguments(args);
+    const call = args.slice(0, count);
+    return query([...key, 'route', name, ...call], async (signal) => {
+      const route = (await table()).ROUTES[property]?.[name];
+      if (route !== undefined && route.method !== 'GET')
+        throw new TypeError(
+          `${route.method} /api${route.path} is not a read: call it in a mutation, not as a query (cmsQueries(...).${name})`,
+        );
+      return method(...call, withSignal(args[count] as CacheOptions | undefined, signal));
+    });
   };
-}
-
-/** The queries of a plugin's or an API's routes (`client.navigation`), under `['cms', property]`. */
-function routeGroupQueries(
-  group: Loose,
-  property: string,
-  routes: Record<string, RouteSpec>,
-): Record<string, unknown> {
-  const key: CmsApiKey = ['cms', property];
-  const queries: Record<string, unknown> = { key };
-  for (const [name, route] of Object.entries(routes))
-    queries[name] = routeQuery(
-      key,
-      name,
-      (group as unknown as Record<string, Method>)[name] as Method,
-      route,
-    );
-  return queries;
 }
 
 /** `auth.me` as a query; its key sits under the users API's. */
@@ -358,24 +335,34 @@ function authQueries(auth: Loose): Record<string, unknown> {
 }
 
 /**
- * The TanStack Query options of every read and write of `client`, whose members `table`
- * describes (the generated `cmsQueries(client)` passes its own), with the queries of its plugin
- * and API properties `K` (named by the caller, as the table holds them).
+ * The TanStack Query options of every read and write of `client`: of its content types (the
+ * generated `CONTENT_TYPES`), of its route methods (`ROUTE_METHODS`, whose methods and paths
+ * `routes` loads) and of `auth.me` when the client has it. The queries of its plugin and API
+ * properties `K` are typed as the caller names them.
  * @internal
  */
 export function createQueries<C extends CmsClientCore, K extends keyof C & string = never>(
   client: C,
-  table: QueryTable,
+  contentTypes: ContentTypeTable,
+  routeMethods: RouteMethodNames = {},
+  routes?: RouteTableLoader,
 ): CmsQueries<C> & RouteGroupQueries<C, K> {
-  const members = client as unknown as Record<string, Loose>;
-  const queries: Record<string, unknown> = { key: ROOT };
-  for (const [name, entry] of Object.entries(table)) {
-    const member = members[name];
-    if (member === undefined) continue;
-    if ('auth' in entry) queries[name] = authQueries(member);
-    else if ('path' in entry)
-      queries[name] = apiQueries(member, entry.path, entry.single === true, entry.routes ?? {});
-    else queries[name] = routeGroupQueries(member, name, entry.routes);
+  const members = client as unknown as Record<string, Loose | undefined> & { auth?: Loose };
+  const queries: Record<string, unknown> & { auth?: unknown } = { key: ROOT };
+  for (const [property, { path = property, single }] of Object.entries(contentTypes)) {
+    const member = members[property];
+    if (member !== undefined) queries[property] = apiQueries(member, path, single === true);
   }
+  for (const [property, names] of Object.entries(routeMethods)) {
+    const member = members[property] as unknown as Record<string, Method> | undefined;
+    if (member === undefined || routes === undefined) continue;
+    const key: CmsApiKey = ['cms', contentTypes[property]?.path ?? property];
+    const group = (queries[property] ?? { key }) as Record<string, unknown>;
+    queries[property] = group;
+    for (const name of names.split(' '))
+      group[name] = routeQuery(key, routes, property, name, member[name] as Method);
+  }
+  const auth = members.auth;
+  if (typeof auth?.me === 'function') queries.auth = authQueries(auth);
   return queries as CmsQueries<C> & RouteGroupQueries<C, K>;
 }

@@ -21,11 +21,11 @@ const JS_FILES = [
   '.cms-types.json',
   'client.d.ts',
   'client.js',
+  'client/routes.d.ts',
+  'client/routes.js',
   'index.d.ts',
   'index.js',
   'package.json',
-  'routes.d.ts',
-  'routes.js',
   'types.d.ts',
   'types.js',
 ];
@@ -119,7 +119,7 @@ describe('cms-types against a real Strapi', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.match(
       run.stdout,
-      /Generated runtime\/, types\.js, types\.d\.ts, client\.js, client\.d\.ts, routes\.js, routes\.d\.ts, index\.js, index\.d\.ts, package\.json in src\/cms \(first run/,
+      /Generated runtime\/, types\.js, types\.d\.ts, client\.js, client\.d\.ts, client\/routes\.js, client\/routes\.d\.ts, index\.js, index\.d\.ts, package\.json in src\/cms \(first run/,
     );
     assert.deepEqual(...jsOutput(join(project, 'src/cms')));
     const meta = JSON.parse(readFileSync(join(project, 'src/cms/.cms-types.json'), 'utf8'));
@@ -190,7 +190,14 @@ describe('cms-types against a real Strapi', () => {
     );
     assert.deepEqual(
       listFiles(join(project, 'src/cms-ts')),
-      ['.cms-types.json', 'client.ts', 'index.ts', 'routes.ts', ...runtimeFiles('ts'), 'types.ts'].sort(),
+      [
+        '.cms-types.json',
+        'client.ts',
+        'client/routes.ts',
+        'index.ts',
+        ...runtimeFiles('ts'),
+        'types.ts',
+      ].sort(),
     );
     await compile(join(project, 'src/cms-ts'), ['index.ts']);
     await compile(join(project, 'src/cms-ts'), ['index.ts'], ['--strictNullChecks', 'false']);
@@ -356,7 +363,10 @@ describe('cms-types against a real Strapi', () => {
     // The README's command, with no CMS_TOKEN in the shell: requireAuth is on, so the token came from the file.
     const run = await runCli(['generate', '--url', strapi.url, '--output', 'src/cms'], { cwd: own });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /Generated runtime\/, types\.ts, client\.ts, routes\.ts, index\.ts in src\/cms/);
+    assert.match(
+      run.stdout,
+      /Generated runtime\/, types\.ts, client\.ts, client\/routes\.ts, index\.ts in src\/cms/,
+    );
     assert.equal(run.stderr, '', 'no format switch');
     assert.ok(!run.stdout.includes(token) && !run.stderr.includes(token), 'the token is never printed');
     const scripts = JSON.parse(readFileSync(join(own, 'package.json'), 'utf8')).scripts;

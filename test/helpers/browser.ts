@@ -44,7 +44,8 @@ export function installPage(
     .filter((file) => file.endsWith('.js'))
     .map((file) => `runtime/${file}`);
   mkdirSync(join(target, 'cms', 'runtime'), { recursive: true });
-  for (const file of ['index.js', 'client.js', 'routes.js', ...runtime])
+  mkdirSync(join(target, 'cms', 'client'), { recursive: true });
+  for (const file of ['index.js', 'client.js', 'client/routes.js', ...runtime])
     cpSync(join(generatedDir, file), join(target, 'cms', file));
   return `/${folder}/index.html`;
 }

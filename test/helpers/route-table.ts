@@ -3,10 +3,15 @@
 import { routeMethods } from '../../src/runtime/content-types.ts';
 import type { CmsClientCore } from '../../src/runtime/core/client.ts';
 import type { AuthRoutes } from '../../src/runtime/types/auth.ts';
-import type { CustomRouteMethod, RouteSpec, RouteTableLoader } from '../../src/runtime/types/routes.ts';
+import type {
+  CustomRouteMethod,
+  RouteSpec,
+  RouteSpecs,
+  RouteTableLoader,
+} from '../../src/runtime/types/routes.ts';
 
-/** A route table loader (the generated `() => import('./routes.js')`) over these routes. */
-export function routeTable(routes: readonly RouteSpec[] = [], auth: AuthRoutes = {}): RouteTableLoader {
+/** A route table loader (the generated `() => import('./client/routes.js')`) over these routes. */
+export function routeTable(routes: RouteSpecs = {}, auth: AuthRoutes = {}): RouteTableLoader {
   return async () => ({ ROUTES: routes, AUTH_ROUTES: auth });
 }
 
@@ -19,7 +24,7 @@ export function routeMethodsOf<K extends string>(
   routes: Record<K, RouteSpec>,
   property = 'routes',
 ): Record<K, CustomRouteMethod> {
-  routeMethods(client, routeTable(Object.values(routes)), { [property]: Object.keys(routes) });
+  routeMethods(client, routeTable({ [property]: routes }), { [property]: Object.keys(routes).join(' ') });
   return (client as unknown as Record<string, Record<K, CustomRouteMethod>>)[property] as Record<
     K,
     CustomRouteMethod

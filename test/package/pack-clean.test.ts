@@ -228,15 +228,15 @@ describe('the package packed from a clean checkout', () => {
         const written = listFiles(join(consumer, output)).filter((file) => file !== '.cms-types.json');
         const expected =
           format === 'ts'
-            ? ['client.ts', 'index.ts', 'routes.ts', ...runtimeFiles('ts'), 'types.ts'].sort()
+            ? ['client.ts', 'client/routes.ts', 'index.ts', ...runtimeFiles('ts'), 'types.ts'].sort()
             : [
                 'client.d.ts',
                 'client.js',
+                'client/routes.d.ts',
+                'client/routes.js',
                 'index.d.ts',
                 'index.js',
                 'package.json',
-                'routes.d.ts',
-                'routes.js',
                 ...runtimeFiles('js', written),
                 'types.d.ts',
                 'types.js',

@@ -5,7 +5,7 @@
  */
 import type { CmsClientCore } from '../core/client.ts';
 import { lazyApi } from '../core/lazy.ts';
-import type { AuthApi, AuthMethods, AuthRoutes } from '../types/auth.ts';
+import type { AuthApi, AuthMethods } from '../types/auth.ts';
 import type { RouteTableLoader } from '../types/routes.ts';
 import type { SchemaShape } from '../types/shape.ts';
 import { logoutScope } from './logout-scope.ts';
@@ -17,15 +17,16 @@ type LooseAuthApi = Record<string, (...args: unknown[]) => unknown> & {
 };
 
 /**
- * `client.auth` over a client: a method per name in `names` (the routes the server exposes),
- * `clearToken`, and a client-side `logout` when the server has no logout route. The route
+ * `client.auth` over a client: a method per name in `names` (the routes the server exposes,
+ * separated by spaces), `clearToken`, and a client-side `logout` when the server has no logout
+ * route. The route
  * methods load auth/methods.ts and the route table (their paths) on first call; `clearToken`,
  * the client-side `logout` and the check of `logout`'s options run at once.
  */
 export function authApi<S extends SchemaShape, M extends keyof AuthMethods<S>>(
   client: CmsClientCore,
   table: RouteTableLoader,
-  names: readonly (keyof AuthRoutes)[],
+  names: string,
 ): AuthApi<S, M> {
   const api = lazyApi<LooseAuthApi>(
     () =>

@@ -17,13 +17,13 @@ export function once<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * An object with `methods`, each loading the real API (once, shared by every method) and calling
+ * An object with `methods` (their names separated by spaces), each loading the real API (once, shared by every method) and calling
  * its method of the same name. Every method of such an API returns a promise.
  */
-export function lazyApi<T extends object>(load: () => Promise<T>, methods: readonly (keyof T & string)[]): T {
+export function lazyApi<T extends object>(load: () => Promise<T>, methods: string): T {
   const loaded = once(load);
   const api: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
-  for (const name of methods) {
+  for (const name of methods.split(' ')) {
     api[name] = async (...args: unknown[]) => {
       const real = (await loaded()) as Record<string, (...args: unknown[]) => Promise<unknown>>;
       return real[name]?.(...args);

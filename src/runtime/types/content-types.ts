@@ -110,8 +110,21 @@ export interface SingleApi<S extends SchemaShape, U extends string, M = ModelOf<
 /** Top-level media attributes of a content type: `one` file or `many`. */
 export type MediaFields = Record<string, 'one' | 'many'>;
 
+/** One content type of the generated client, as its `CONTENT_TYPES` table describes it. */
+export interface ContentTypeEntry {
+  /** Below `/api`, when it is not the client property's name. */
+  readonly path?: string;
+  /** A single type (`find`, `update`, `delete` of one entry). */
+  readonly single?: true;
+  /** Its top-level media fields. */
+  readonly media?: MediaFields;
+}
+
+/** The generated client's content types by client property. */
+export type ContentTypeTable = Readonly<Record<string, ContentTypeEntry>>;
+
 /**
- * One content type of the generated client's table: its top-level media fields, `true` for a
- * single type, and its path below `/api` when that is not the property's name.
+ * The generated client's route methods by client property, their names separated by spaces
+ * (`'like popular'`); the route table holds their methods and paths.
  */
-export type ContentTypeRow = readonly [media?: MediaFields, single?: boolean, path?: string];
+export type RouteMethodNames = Readonly<Record<string, string>>;

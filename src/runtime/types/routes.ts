@@ -14,13 +14,16 @@ export interface RouteSpec {
 /** A custom route method before its types: any arguments, the response body as `R`. */
 export type CustomRouteMethod = <R = unknown>(...args: unknown[]) => Promise<R>;
 
-/** The generated `routes.js`: the method and path of every route the client calls. */
+/** The custom and plugin routes of a client: by client property, then by method name. */
+export type RouteSpecs = Readonly<Record<string, Readonly<Record<string, RouteSpec>>>>;
+
+/** The generated `client/routes.js`: the method and path of every route the client calls. */
 export interface RouteTable {
-  /** The custom and plugin routes, numbered as `routeMethods` numbers them. */
-  readonly ROUTES: readonly RouteSpec[];
+  /** The custom and plugin routes, by client property and method name. */
+  readonly ROUTES: RouteSpecs;
   /** The users-permissions routes behind `client.auth`, by method name. */
   readonly AUTH_ROUTES: AuthRoutes;
 }
 
-/** Loads the route table: the generated client's `() => import('./routes.js')`. */
+/** Loads the route table: the generated client's `() => import('./client/routes.js')`. */
 export type RouteTableLoader = () => Promise<RouteTable>;

@@ -21,6 +21,6 @@ export function i18nApi(client: CmsClientCore): I18nApi {
 export function uploadApi<S extends SchemaShape, F>(client: CmsClientCore): UploadApi<S, F> {
   return lazyApi(
     () => import('./methods.ts').then((module) => module.uploadMethods<S, F>(client)),
-    ['upload', 'find', 'findOne', 'delete', 'destroy'],
+    'upload find findOne delete destroy',
   );
 }

@@ -13,6 +13,6 @@ import type { UsersApi } from '../types/users.ts';
 export function usersApi<S extends SchemaShape>(client: CmsClientCore): UsersApi<S> {
   return lazyApi(
     () => import('./methods.ts').then((module) => module.usersMethods<S>(client)),
-    ['find', 'findOne', 'count', 'create', 'update', 'delete'],
+    'find findOne count create update delete',
   );
 }

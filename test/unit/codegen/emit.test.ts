@@ -44,7 +44,7 @@ function emit(schema: CmsSchema): string {
   return emitTypes(buildModel(schema));
 }
 
-/** A generated file (`client.ts`, `routes.ts`) of a payload, header included (the version is fixed: `snapshot`). */
+/** A generated file (`client.ts`, `client/routes.ts`) of a payload, header included (the version is fixed: `snapshot`). */
 function emitClient(name: string, file = 'client.ts'): string {
   const files = generateFiles(response(name), { format: 'ts', version: 'snapshot', runtime: RUNTIME });
   return files[file] ?? assert.fail(`no ${file} in the ts output`);
@@ -59,10 +59,12 @@ const RUNTIME_TS = Object.fromEntries(
 );
 const RUNTIME_DTS = { '/virtual/runtime/index.d.ts': RUNTIME.js['index.d.ts'] ?? '' };
 
-/** Compiles the files (`types.ts` and maybe `client.ts` with `routes.ts`, or `types.d.ts`) beside the runtime. */
+/** Compiles the files (`types.ts` and maybe `client.ts` with `client/routes.ts`, or `types.d.ts`) beside the runtime. */
 function assertCompiles(source: string, label: string, client?: { client: string; routes: string }): void {
   const clientFile =
-    client === undefined ? {} : { '/virtual/client.ts': client.client, '/virtual/routes.ts': client.routes };
+    client === undefined
+      ? {}
+      : { '/virtual/client.ts': client.client, '/virtual/client/routes.ts': client.routes };
   const variants: [string, Record<string, string>, ts.CompilerOptions][] = [
     ['strict .ts', { '/virtual/types.ts': source, ...clientFile, ...RUNTIME_TS }, {}],
     [
@@ -228,10 +230,10 @@ describe('emitTypes: snapshots of the real payloads', () => {
 describe('emitClient: snapshots of the real payloads', () => {
   for (const name of FIXTURES) {
     const file = join(ROOT, 'test/fixtures/generated', name, 'client.ts');
-    const routes = join(ROOT, 'test/fixtures/generated', name, 'routes.ts');
-    it(`${name} matches test/fixtures/generated/${name}/client.ts and routes.ts`, () => {
+    const routes = join(ROOT, 'test/fixtures/generated', name, 'client/routes.ts');
+    it(`${name} matches test/fixtures/generated/${name}/client.ts and client/routes.ts`, () => {
       assertSnapshot(file, emitClient(name), `${name} client`);
-      assertSnapshot(routes, emitClient(name, 'routes.ts'), `${name} routes`);
+      assertSnapshot(routes, emitClient(name, 'client/routes.ts'), `${name} routes`);
     });
     it(`${name} client snapshot compiles with its routes and types snapshots and the runtime (strict, strictNullChecks off)`, () => {
       const types = readFileSync(join(ROOT, 'test/fixtures/generated', name, 'types.ts'), 'utf8');

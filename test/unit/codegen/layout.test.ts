@@ -223,15 +223,15 @@ describe('the per-schema files', () => {
         assert.deepEqual(
           Object.keys(files).sort(),
           format === 'ts'
-            ? ['client.ts', 'index.ts', 'routes.ts', ...runtimeFiles('ts'), 'types.ts'].sort()
+            ? ['client.ts', 'client/routes.ts', 'index.ts', ...runtimeFiles('ts'), 'types.ts'].sort()
             : [
                 'client.d.ts',
                 'client.js',
+                'client/routes.d.ts',
+                'client/routes.js',
                 'index.d.ts',
                 'index.js',
                 'package.json',
-                'routes.d.ts',
-                'routes.js',
                 ...runtimeFiles('js', Object.keys(files)),
                 'types.d.ts',
                 'types.js',
@@ -271,7 +271,7 @@ describe('the per-schema files', () => {
           const lazy = found.filter((link) => link.kind === 'load');
           const inRuntime = name.startsWith('runtime/');
           for (const link of lazy) {
-            if (name.startsWith('client.') && link.from === './routes.js') {
+            if (name.startsWith('client.') && link.from === './client/routes.js') {
               clientLoads.push(name);
               continue;
             }
@@ -317,7 +317,7 @@ describe('the per-schema files', () => {
         const want: Record<string, string[]> = {
           [`types.${ext}`]: ['import type ./runtime/index.js'],
           [`client.${ext}`]: ['import ./runtime/index.js', 'import type ./types.js'],
-          [`routes.${ext}`]: ['import type ./runtime/index.js'],
+          [`client/routes.${ext}`]: ['import type ../runtime/index.js'],
           [`index.${ext}`]: [
             'export from ./client.js',
             'export from ./runtime/index.js',
@@ -328,7 +328,7 @@ describe('the per-schema files', () => {
         if (format === 'js') {
           want['types.js'] = [];
           want['client.js'] = ['import ./runtime/index.js'];
-          want['routes.js'] = [];
+          want['client/routes.js'] = [];
           want['index.js'] = ['export from ./client.js', 'export from ./runtime/index.js'];
         }
         assert.deepEqual(seen, want);
@@ -346,6 +346,94 @@ describe('the per-schema files', () => {
           ]),
         );
         assertAcyclic(resolved);
+      });
+    }
+  }
+});
+
+describe('the tables the client is built from: keyed by name, each route written once', () => {
+  /** The object literal a `const NAME = { ... }` of a file starts with, parsed. */
+  const table = (source: ts.SourceFile, name: string): ts.ObjectLiteralExpression => {
+    const found = nodes(source).find(
+      (node): node is ts.VariableDeclaration =>
+        ts.isVariableDeclaration(node) && node.name.getText() === name,
+    );
+    assert.ok(
+      found?.initializer && ts.isObjectLiteralExpression(found.initializer),
+      `${name} is an object literal`,
+    );
+    return found.initializer;
+  };
+  const keys = (object: ts.ObjectLiteralExpression) =>
+    object.properties.map((property) => property.name?.getText() ?? '');
+
+  for (const fixture of FIXTURES) {
+    for (const format of FORMATS) {
+      const files = output(fixture, format);
+      const model = buildModel(payloadOf(fixture).schema, RUNTIME.surface);
+      const client = parse(`client.${format}`, files[`client.${format}`] ?? '');
+      const routes = parse(`client/routes.${format}`, files[`client/routes.${format}`] ?? '');
+
+      it(`${fixture}, --format ${format}: no table is an array read by position`, () => {
+        for (const source of [client, routes])
+          for (const node of nodes(source))
+            if (ts.isArrayLiteralExpression(node))
+              assert.ok(
+                !node.elements.some(
+                  (element) => ts.isObjectLiteralExpression(element) || ts.isArrayLiteralExpression(element),
+                ),
+                `${source.fileName}: an array of objects or arrays: ${node.getText().slice(0, 80)}`,
+              );
+        assert.doesNotMatch(files[`client.${format}`] ?? '', /QUERY_TABLE/);
+      });
+
+      it(`${fixture}, --format ${format}: CONTENT_TYPES has each api:: type by its client property`, () => {
+        const properties = model.contentTypes.flatMap((type) =>
+          type.clientProperty === null ? [] : [type.clientProperty],
+        );
+        assert.deepEqual(keys(table(client, 'CONTENT_TYPES')), properties);
+      });
+
+      it(`${fixture}, --format ${format}: ROUTES holds each route once, under its property and method name`, () => {
+        const routeTable = table(routes, 'ROUTES');
+        const groups = [
+          ...model.contentTypes.flatMap((type) =>
+            type.clientProperty !== null && type.customRoutes.length > 0
+              ? [{ property: type.clientProperty, routes: type.customRoutes }]
+              : [],
+          ),
+          ...model.routeGroups,
+        ];
+        assert.deepEqual(
+          keys(routeTable),
+          groups.map((group) => group.property),
+        );
+        for (const [index, group] of groups.entries()) {
+          const entry = routeTable.properties[index];
+          assert.ok(
+            entry && ts.isPropertyAssignment(entry) && ts.isObjectLiteralExpression(entry.initializer),
+          );
+          assert.deepEqual(
+            keys(entry.initializer),
+            group.routes.map((route) => route.name),
+          );
+        }
+        // Every route's method and path are written in the route table, once, and nowhere else.
+        const all = Object.entries(files).filter(([name]) => !name.startsWith('runtime/'));
+        for (const route of groups.flatMap((group) => group.routes)) {
+          const literal = `method: '${route.method}', path: '${route.path}'`;
+          const where = all.flatMap(([name, text]) => Array(text.split(literal).length - 1).fill(name));
+          assert.deepEqual(
+            where,
+            [`client/routes.${format}`],
+            `${route.method} ${route.path} is written once`,
+          );
+        }
+        if (groups.length > 0)
+          assert.deepEqual(
+            keys(table(client, 'ROUTE_METHODS')),
+            groups.map((group) => group.property),
+          );
       });
     }
   }

@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { emitClientJs } from '../../../src/codegen/emit-client.ts';
+import { JS } from '../../../src/codegen/dialect.ts';
+import { emitClient } from '../../../src/codegen/emit-client.ts';
 import { buildModel } from '../../../src/codegen/model.ts';
 import { webhookTable } from '../../../src/codegen/referrers.ts';
 import type { SchemaAttribute, SchemaComponent, SchemaContentType } from '../../../src/schema/types.ts';
@@ -153,7 +154,7 @@ describe('handleCmsWebhook: the emitted table', () => {
         Array.from({ length: n }, (_, i) => contentType(uid(i), { next: relation(uid((i + 1) % n)) })),
       ),
     );
-    return emitClientJs(model, { version: '0.0.0', hash: 'h', authMode: 'legacy' });
+    return emitClient(model, { version: '0.0.0', hash: 'h', authMode: 'legacy' }, JS);
   };
 
   it('a list of referrers several rows share is written once, and the rows spread it', () => {

@@ -411,12 +411,12 @@ describe('configuration', () => {
 });
 
 describe("contentTypeApis: the generated constructor's table", () => {
-  it("a collection or single type per row, at the property's name unless the row gives a path", async () => {
+  it("a collection or single type per entry, at the property's name unless the entry gives a path", async () => {
     const { calls, client } = recorder(() => Response.json({ data: {} }));
     contentTypeApis(client, {
-      articles: [],
-      blogPosts: [{}, false, 'blog-posts'],
-      homepage: [{ logo: 'one' }, true],
+      articles: {},
+      blogPosts: { path: 'blog-posts' },
+      homepage: { single: true, media: { logo: 'one' } },
     });
     const apis = client as unknown as Record<string, Loose>;
     assert.deepEqual(Object.keys(apis).slice(-3), ['articles', 'blogPosts', 'homepage']);

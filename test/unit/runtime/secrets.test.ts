@@ -93,7 +93,7 @@ describe('secrets stay out of what gets printed', () => {
     it('holds the access and refresh tokens without showing them', async () => {
       const client = new CmsClientCore({ baseURL: base }, { schemaHash: 'h', authMode: 'refresh' });
       const routes: AuthRoutes = { login: '/auth/local' };
-      const auth = authApi(client, routeTable([], routes), ['login']) as unknown as {
+      const auth = authApi(client, routeTable({}, routes), 'login') as unknown as {
         login(body: object): Promise<unknown>;
       };
       await auth.login({ identifier: 'ada', password: 'pw' });

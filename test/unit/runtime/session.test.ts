@@ -141,11 +141,7 @@ function client(scripted: ReturnType<typeof server>, config: Partial<CmsClientCo
   );
   return {
     core,
-    auth: authApi(
-      core,
-      routeTable([], ROUTES),
-      Object.keys(ROUTES) as (keyof AuthRoutes)[],
-    ) as unknown as Auth,
+    auth: authApi(core, routeTable({}, ROUTES), Object.keys(ROUTES).join(' ')) as unknown as Auth,
   };
 }
 
@@ -568,11 +564,7 @@ describe('session: inert outside a browser, and in legacy mode', () => {
         { baseURL: 'http://cms.test', fetch: scripted.fetch },
         { schemaHash: 'h', authMode: 'legacy' },
       );
-      const auth = authApi(
-        core,
-        routeTable([], ROUTES),
-        Object.keys(ROUTES) as (keyof AuthRoutes)[],
-      ) as unknown as Auth;
+      const auth = authApi(core, routeTable({}, ROUTES), Object.keys(ROUTES).join(' ')) as unknown as Auth;
       const { jwt } = await auth.login({ identifier: 'ada', password: 'pw' });
       assert.equal(await statusOf(auth.me()), 403);
       core.setToken(jwt);

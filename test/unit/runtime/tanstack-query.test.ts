@@ -16,9 +16,9 @@ import { isCmsConnectionError } from '../../../src/runtime/core/errors.ts';
 import {
   type CmsQueries,
   createQueries,
-  type QueryTable,
   type RouteGroupQueries,
 } from '../../../src/runtime/tanstack-query.ts';
+import type { ContentTypeTable, RouteMethodNames } from '../../../src/runtime/types/content-types.ts';
 import type { CustomRouteMethod } from '../../../src/runtime/types/routes.ts';
 import { routeTable } from '../../helpers/route-table.ts';
 
@@ -27,50 +27,42 @@ class TestClient extends CmsClientCore {
   readonly articles = collectionApi(this, 'articles') as ReturnType<typeof collectionApi> &
     Record<'popular' | 'byAuthor' | 'like', CustomRouteMethod>;
   readonly siteSetting = singleApi(this, 'site-setting');
-  readonly auth = authApi(this, routeTable([], { me: '/users/me' }), ['me']);
+  readonly auth = authApi(this, routeTable({}, { me: '/users/me' }), 'me');
   declare readonly navigation: Record<'render' | 'rebuild', CustomRouteMethod>;
   readonly label = 'not an API';
   constructor(config: CmsClientConfig) {
     super(config);
-    routeMethods(
-      this,
-      routeTable([
-        { method: 'GET', path: '/articles/popular' },
-        { method: 'GET', path: '/articles/by/:author' },
-        { method: 'POST', path: '/articles/:id/like' },
-        { method: 'GET', path: '/navigation/render/:idOrSlug' },
-        { method: 'POST', path: '/navigation/rebuild' },
-      ]),
-      { articles: ['popular', 'byAuthor', 'like'], navigation: ['render', 'rebuild'] },
-    );
+    routeMethods(this, ROUTE_TABLE, ROUTE_METHODS);
   }
 }
 
-/** The table the generator would write for TestClient, plus a member the client lacks. */
-const TABLE: QueryTable = {
-  articles: {
-    path: 'articles',
-    routes: {
-      popular: { method: 'GET', path: '/articles/popular' },
-      byAuthor: { method: 'GET', path: '/articles/by/:author' },
-      like: { method: 'POST', path: '/articles/:id/like' },
-    },
-  },
+/** The tables the generator would write for TestClient, plus a member the client lacks. */
+const CONTENT_TYPES: ContentTypeTable = {
+  articles: {},
   siteSetting: { path: 'site-setting', single: true },
-  auth: { auth: true },
-  navigation: {
-    routes: {
-      render: { method: 'GET', path: '/navigation/render/:idOrSlug' },
-      rebuild: { method: 'POST', path: '/navigation/rebuild' },
-    },
-  },
-  missing: { path: 'missing' },
+  missing: {},
 };
+const ROUTE_METHODS: RouteMethodNames = {
+  articles: 'popular byAuthor like',
+  navigation: 'render rebuild',
+};
+const ROUTE_TABLE = routeTable({
+  articles: {
+    popular: { method: 'GET', path: '/articles/popular' },
+    byAuthor: { method: 'GET', path: '/articles/by/:author' },
+    like: { method: 'POST', path: '/articles/:id/like' },
+  },
+  navigation: {
+    render: { method: 'GET', path: '/navigation/render/:idOrSlug' },
+    rebuild: { method: 'POST', path: '/navigation/rebuild' },
+  },
+});
 
 const client = (config: Partial<CmsClientConfig> = {}) =>
   new TestClient({ baseURL: 'http://127.0.0.1:1', ...config });
 const cmsQueries = (from: TestClient) =>
-  createQueries(from, TABLE) as CmsQueries<TestClient> & RouteGroupQueries<TestClient, 'navigation'>;
+  createQueries(from, CONTENT_TYPES, ROUTE_METHODS, ROUTE_TABLE) as CmsQueries<TestClient> &
+    RouteGroupQueries<TestClient, 'navigation'>;
 
 describe('cmsQueries: keys', () => {
   const q = cmsQueries(client());
@@ -128,17 +120,47 @@ describe('cmsQueries: keys', () => {
     const { queryFn } = live.navigation.render<{ items: [] }>('main', { type: 'TREE' });
     assert.deepEqual(await queryFn({ signal: new AbortController().signal } as never), { items: [] });
     assert.deepEqual(urls, ['http://127.0.0.1:1/api/navigation/render/main?type=TREE']);
-    assert.throws(() => q.navigation.rebuild(), /POST \/api\/navigation\/rebuild is not a read/);
+    await assert.rejects(
+      q.navigation.rebuild().queryFn({ signal: new AbortController().signal }),
+      /POST \/api\/navigation\/rebuild is not a read/,
+    );
   });
 
-  it('a route that is not a GET is refused as a query, with what to do instead', () => {
-    assert.throws(
-      () => q.articles.like('d1'),
+  it('a route that is not a GET is refused as a query, with what to do instead, before any request', async () => {
+    const urls: string[] = [];
+    const fetch = (async (url: string) => {
+      urls.push(url);
+      return Response.json({});
+    }) as typeof globalThis.fetch;
+    const { queryKey, queryFn } = cmsQueries(client({ fetch })).articles.like('d1');
+    assert.deepEqual(queryKey, ['cms', 'articles', 'route', 'like', 'd1']);
+    await assert.rejects(
+      queryFn({ signal: new AbortController().signal }),
       (error: unknown) =>
         error instanceof TypeError &&
         error.message ===
           'POST /api/articles/:id/like is not a read: call it in a mutation, not as a query (cmsQueries(...).like)',
     );
+    assert.deepEqual(urls, []);
+  });
+
+  it('a route call keys on its path parameters and query, whichever of them are given, never on cache options', () => {
+    assert.deepEqual(q.articles.byAuthor('ada', undefined, { revalidate: 5 }).queryKey, [
+      'cms',
+      'articles',
+      'route',
+      'byAuthor',
+      'ada',
+      undefined,
+    ]);
+    assert.deepEqual(q.articles.popular(undefined, { revalidate: 5 }).queryKey, [
+      'cms',
+      'articles',
+      'route',
+      'popular',
+      undefined,
+    ]);
+    assert.deepEqual(q.navigation.render(7).queryKey, ['cms', 'navigation', 'route', 'render', 7]);
   });
 });
 
