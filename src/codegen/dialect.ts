@@ -14,6 +14,8 @@ export interface Dialect {
   readonly name: 'ts' | 'js' | 'dts';
   /** Whether the dialect writes code (`ts`, `js`); `dts` only declares. */
   readonly code: boolean;
+  /** Whether the dialect writes types (`ts`, `dts`): type declarations, type imports. */
+  readonly types: boolean;
   /** `: type` after a name where the dialect types code (`ts`), else nothing. */
   annotation(type: string): string;
   /** `<types>` after a called name where the dialect types code (`ts`), else nothing. */
@@ -33,6 +35,7 @@ const parameterList = (parameters: Parameter[], typed: boolean) =>
 export const TS: Dialect = {
   name: 'ts',
   code: true,
+  types: true,
   annotation: (type) => `: ${type}`,
   typeArguments: (types) => `<${types}>`,
   exportConstant: (name, type, value) =>
@@ -44,6 +47,7 @@ export const TS: Dialect = {
 export const JS: Dialect = {
   name: 'js',
   code: true,
+  types: false,
   annotation: () => '',
   typeArguments: () => '',
   exportConstant: (name, _type, value) => `export const ${name} = ${value};`,
@@ -54,6 +58,7 @@ export const JS: Dialect = {
 export const DTS: Dialect = {
   name: 'dts',
   code: false,
+  types: true,
   annotation: (type) => `: ${type}`,
   typeArguments: (types) => `<${types}>`,
   exportConstant: (name, type) => `export declare const ${name}: ${type};`,

@@ -222,7 +222,7 @@ export function clientClass(model: CodegenModel, parts: ClassParts, dialect: Dia
   const { auth, imports } = parts;
   const head = dialect.code ? 'export class' : 'export declare class';
   const lines = [`${CLASS_DOC}\n${head} CmsClient extends ${imports.value('CmsClientCore')} {`];
-  if (dialect.name !== 'js') lines.push(...members(model, auth, imports, dialect));
+  if (dialect.types) lines.push(...members(model, auth, imports, dialect));
   const config = `config${dialect.annotation(imports.type('CmsClientConfig'))}`;
   lines.push(CONSTRUCTOR_DOC);
   if (dialect.code)

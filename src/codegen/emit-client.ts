@@ -67,11 +67,11 @@ function registryOrder(model: CodegenModel): string[] {
 
 /** The client file in `dialect`: `client.ts`, or `client.js` and `client.d.ts`. */
 export function emitClient(model: CodegenModel, info: ClientInfo, dialect: Dialect): string {
-  const imports = new Imports(dialect.name !== 'js');
+  const imports = new Imports(dialect.types);
   const parts: ClassParts = { auth: authRoutes(model), groups: routeGroups(model), imports };
   const sections = [
     constants(info, dialect),
-    dialect.name === 'js' ? '' : helpers(imports),
+    dialect.types ? helpers(imports) : '',
     classTables(model, parts, dialect),
     clientClass(model, parts, dialect),
     queriesFunction(model, parts, dialect),

@@ -8,7 +8,7 @@ export function emitIndex(model: CodegenModel, dialect: Dialect): string {
     "export * from './client.js';",
     `export { ${INDEX_RUNTIME_EXPORTS.values.join(', ')} } from './runtime/index.js';`,
   ];
-  if (dialect.name !== 'js')
+  if (dialect.types)
     lines.push(
       `export type { ${INDEX_RUNTIME_EXPORTS.types.join(', ')} } from './runtime/index.js';`,
       `export type { ${indexModelTypes(model).join(', ')} } from './types.js';`,

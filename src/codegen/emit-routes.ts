@@ -177,7 +177,7 @@ function objectLiteral(rows: string[], indent: string): string {
  * the route table the client loads on its first route call.
  */
 export function emitRouteTable(model: CodegenModel, dialect: Dialect): string {
-  const imports = new Imports(dialect.name !== 'js', '../');
+  const imports = new Imports(dialect.types, '../');
   const specs = imports.type('RouteSpecs');
   const auth = imports.type('AuthRoutes');
   let body: string;
