@@ -16,6 +16,7 @@ import { jsdocText, stringLiteral } from './identifiers.ts';
 import type { Imports } from './imports.ts';
 import type { JsonSchemaNames } from './json-schema-types.ts';
 import type { CodegenModel, ContentTypeModel } from './model.ts';
+import { type ImportExtension, moduleSpecifier } from './specifiers.ts';
 
 /** The api:: content types the client has a property for. */
 export function apiTypes(model: CodegenModel): ContentTypeModel[] {
@@ -27,6 +28,8 @@ export interface ClassParts {
   auth: AuthRoute[];
   groups: RouteGroup[];
   imports: Imports;
+  /** The extension of the specifiers between the generated files. */
+  extension: ImportExtension;
 }
 
 function propertyType(type: ContentTypeModel, names: JsonSchemaNames, imports: Imports): string {
@@ -165,11 +168,13 @@ export function loadsRoutes(model: CodegenModel, groups: RouteGroup[]): boolean 
   return model.auth !== null || groups.length > 0;
 }
 
-const ROUTES_LOADER = [
-  '/** The route table (client/routes.js), loaded on the first call of a route method or of `auth`. */',
-  "const routes = () => import('./client/routes.js');",
-  '',
-].join('\n');
+/** `routes`: the loader of the route table, in the specifiers' extension. */
+const routesLoader = (extension: ImportExtension) =>
+  [
+    '/** The route table (client/routes.js), loaded on the first call of a route method or of `auth`. */',
+    `const routes = () => import('${moduleSpecifier('client/routes', extension)}');`,
+    '',
+  ].join('\n');
 
 /** The tables the constructor reads, written before the class (code only). */
 export function classTables(model: CodegenModel, parts: ClassParts, dialect: Dialect): string {
@@ -177,7 +182,7 @@ export function classTables(model: CodegenModel, parts: ClassParts, dialect: Dia
   return [
     contentTypeTable(apiTypes(model), dialect, parts.imports),
     routeMethodTable(parts.groups, dialect, parts.imports),
-    loadsRoutes(model, parts.groups) ? ROUTES_LOADER : '',
+    loadsRoutes(model, parts.groups) ? routesLoader(parts.extension) : '',
   ]
     .filter((text) => text !== '')
     .join('\n');

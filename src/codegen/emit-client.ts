@@ -13,6 +13,7 @@ import { webhookFunction } from './emit-webhooks.ts';
 import { stringLiteral } from './identifiers.ts';
 import { Imports } from './imports.ts';
 import type { CodegenModel } from './model.ts';
+import type { ImportExtension } from './specifiers.ts';
 
 export interface ClientInfo {
   version: string;
@@ -66,9 +67,14 @@ function registryOrder(model: CodegenModel): string[] {
 }
 
 /** The client file in `dialect`: `client.ts`, or `client.js` and `client.d.ts`. */
-export function emitClient(model: CodegenModel, info: ClientInfo, dialect: Dialect): string {
-  const imports = new Imports(dialect.types);
-  const parts: ClassParts = { auth: authRoutes(model), groups: routeGroups(model), imports };
+export function emitClient(
+  model: CodegenModel,
+  info: ClientInfo,
+  dialect: Dialect,
+  extension: ImportExtension = 'js',
+): string {
+  const imports = new Imports(dialect.types, extension);
+  const parts: ClassParts = { auth: authRoutes(model), groups: routeGroups(model), imports, extension };
   const sections = [
     constants(info, dialect),
     dialect.types ? helpers(imports) : '',

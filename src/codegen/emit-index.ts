@@ -2,16 +2,18 @@
 import type { Dialect } from './dialect.ts';
 import { INDEX_RUNTIME_EXPORTS, indexModelTypes } from './index-exports.ts';
 import type { CodegenModel } from './model.ts';
+import { type ImportExtension, moduleSpecifier } from './specifiers.ts';
 
-export function emitIndex(model: CodegenModel, dialect: Dialect): string {
+export function emitIndex(model: CodegenModel, dialect: Dialect, extension: ImportExtension = 'js'): string {
+  const from = (module: string) => `'${moduleSpecifier(module, extension)}'`;
   const lines = [
-    "export * from './client.js';",
-    `export { ${INDEX_RUNTIME_EXPORTS.values.join(', ')} } from './runtime/index.js';`,
+    `export * from ${from('client')};`,
+    `export { ${INDEX_RUNTIME_EXPORTS.values.join(', ')} } from ${from('runtime/index')};`,
   ];
   if (dialect.types)
     lines.push(
-      `export type { ${INDEX_RUNTIME_EXPORTS.types.join(', ')} } from './runtime/index.js';`,
-      `export type { ${indexModelTypes(model).join(', ')} } from './types.js';`,
+      `export type { ${INDEX_RUNTIME_EXPORTS.types.join(', ')} } from ${from('runtime/index')};`,
+      `export type { ${indexModelTypes(model).join(', ')} } from ${from('types')};`,
     );
   return `${lines.join('\n')}\n`;
 }

@@ -20,6 +20,7 @@ import {
 } from './json-schema-types.ts';
 import type { CodegenModel, CustomRouteModel, DefinitionModel, RouteGroupModel } from './model-types.ts';
 import { routePart } from './route-methods.ts';
+import type { ImportExtension } from './specifiers.ts';
 
 /** How the references of a route's or a definition's schema resolve in this model. */
 export function schemaNames(model: CodegenModel, imports?: Imports): JsonSchemaNames {
@@ -176,8 +177,12 @@ function objectLiteral(rows: string[], indent: string): string {
  * `client/routes.*`: `ROUTES` (each route once, by property and method name) and `AUTH_ROUTES`,
  * the route table the client loads on its first route call.
  */
-export function emitRouteTable(model: CodegenModel, dialect: Dialect): string {
-  const imports = new Imports(dialect.types, '../');
+export function emitRouteTable(
+  model: CodegenModel,
+  dialect: Dialect,
+  extension: ImportExtension = 'js',
+): string {
+  const imports = new Imports(dialect.types, extension, '../');
   const specs = imports.type('RouteSpecs');
   const auth = imports.type('AuthRoutes');
   let body: string;

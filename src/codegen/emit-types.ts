@@ -24,6 +24,7 @@ import { componentModel, contentTypeModel, registry } from './emit-registry.ts';
 import { definitionDeclarations, schemaNames } from './emit-routes.ts';
 import type { CodegenModel } from './model-types.ts';
 import { type RuntimeSurface, runtimeAssets } from './runtime-assets.ts';
+import { type ImportExtension, moduleSpecifier } from './specifiers.ts';
 
 /** The union of webhook events, computed by the runtime from the registry (one line per schema). */
 const WEBHOOK_EVENT = [
@@ -31,7 +32,11 @@ const WEBHOOK_EVENT = [
   'export type CmsWebhookEvent = WebhookEvent<CmsSchemaTypes>;',
 ].join('\n');
 
-export function emitTypes(model: CodegenModel, surface: RuntimeSurface = runtimeAssets().surface): string {
+export function emitTypes(
+  model: CodegenModel,
+  surface: RuntimeSurface = runtimeAssets().surface,
+  extension: ImportExtension = 'js',
+): string {
   const filters = new FilterContext(model);
   const populate = new PopulateOptions();
   const targets = draftTargets([...model.contentTypes, ...model.components]);
@@ -60,5 +65,5 @@ export function emitTypes(model: CodegenModel, surface: RuntimeSurface = runtime
   }
   blocks.push(...definitionDeclarations(model), registry(model), WEBHOOK_EVENT);
   const imported = [...shared, ...filters.used(), ...populate.used(), 'WebhookEvent'].sort();
-  return `import type { ${imported.join(', ')} } from './runtime/index.js';\n\n${blocks.join('\n\n')}\n`;
+  return `import type { ${imported.join(', ')} } from '${moduleSpecifier('runtime/index', extension)}';\n\n${blocks.join('\n\n')}\n`;
 }

@@ -4,20 +4,25 @@
  * lines are printed from what was recorded. Nothing reads the generated text back. A collector
  * of an untyped file (`js`) prints only the values: its emitters may name types freely.
  */
+import { type ImportExtension, moduleSpecifier } from './specifiers.ts';
+
 export class Imports {
   private readonly values = new Set<string>();
   private readonly types = new Set<string>();
   private readonly registry = new Set<string>();
 
-  /**
-   * @param typed whether the file has types (`ts`, `d.ts`)
-   * @param base the way from the file to the output's top (`./`, `../` from `client/`)
-   */
   private readonly typed: boolean;
   private readonly base: string;
+  private readonly extension: ImportExtension;
 
-  constructor(typed = true, base = './') {
+  /**
+   * @param typed whether the file has types (`ts`, `d.ts`)
+   * @param extension the extension of the specifiers (specifiers.ts)
+   * @param base the way from the file to the output's top (`./`, `../` from `client/`)
+   */
+  constructor(typed = true, extension: ImportExtension = 'js', base = './') {
     this.typed = typed;
+    this.extension = extension;
     this.base = base;
   }
 
@@ -50,14 +55,14 @@ export class Imports {
       a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')),
     );
     const lines: string[] = [];
-    const from = (module: string) => `'${this.base}${module}'`;
+    const from = (module: string) => `'${moduleSpecifier(module, this.extension, this.base)}'`;
     if (names.length > 0) {
       const keyword = this.values.size === 0 ? 'import type' : 'import';
       const listed = this.values.size === 0 ? names.map((name) => name.replace(/^type /, '')) : names;
-      lines.push(`${keyword} { ${listed.join(', ')} } from ${from('runtime/index.js')};`);
+      lines.push(`${keyword} { ${listed.join(', ')} } from ${from('runtime/index')};`);
     }
     const registry = this.typed ? registryOrder.filter((name) => this.registry.has(name)) : [];
-    if (registry.length > 0) lines.push(`import type { ${registry.join(', ')} } from ${from('types.js')};`);
+    if (registry.length > 0) lines.push(`import type { ${registry.join(', ')} } from ${from('types')};`);
     return lines;
   }
 }

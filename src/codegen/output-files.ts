@@ -10,7 +10,7 @@ import { emitRouteTable } from './emit-routes.ts';
 import { emitTypes } from './emit-types.ts';
 import { buildModel } from './model.ts';
 import { RUNTIME_DIR, type RuntimeAssets } from './runtime-assets.ts';
-import { type ImportExtension, withExtensionAt, withImportExtension } from './specifiers.ts';
+import { type ImportExtension, withExtensionAt } from './specifiers.ts';
 
 export type OutputFormat = 'js' | 'ts';
 
@@ -79,22 +79,20 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
   };
   const top = header(options.version, payload.hash);
   const runtimeTop = runtimeHeader(options.version);
-  const types = `${top}\n${emitTypes(model, surface)}`;
   if (options.format === 'ts') {
     const extension = options.importExtension ?? 'js';
-    const files: Record<string, string> = {
-      'types.ts': types,
-      'client.ts': `${top}\n${emitClient(model, info, TS)}`,
-      [ROUTE_TABLE_FILE('ts')]: `${top}\n${emitRouteTable(model, TS)}`,
-      'index.ts': `${top}\n${emitIndex(model, TS)}`,
+    return {
+      ...runtimeFiles(options.runtime, runtimeTop, 'ts', extension),
+      'types.ts': `${top}\n${emitTypes(model, surface, extension)}`,
+      'client.ts': `${top}\n${emitClient(model, info, TS, extension)}`,
+      [ROUTE_TABLE_FILE('ts')]: `${top}\n${emitRouteTable(model, TS, extension)}`,
+      'index.ts': `${top}\n${emitIndex(model, TS, extension)}`,
     };
-    for (const name of Object.keys(files)) files[name] = withImportExtension(files[name] ?? '', extension);
-    return { ...runtimeFiles(options.runtime, runtimeTop, 'ts', extension), ...files };
   }
   return {
     ...runtimeFiles(options.runtime, runtimeTop, 'js'),
     'types.js': `${top}\nexport {};\n`,
-    'types.d.ts': types,
+    'types.d.ts': `${top}\n${emitTypes(model, surface)}`,
     'client.js': `${top}\n${emitClient(model, info, JS)}`,
     'client.d.ts': `${top}\n${emitClient(model, info, DTS)}`,
     [ROUTE_TABLE_FILE('js')]: `${top}\n${emitRouteTable(model, JS)}`,

@@ -23,40 +23,19 @@ export function isImportExtension(value: string): value is ImportExtension {
   return (IMPORT_EXTENSIONS as readonly string[]).includes(value);
 }
 
+/**
+ * How a generated file names another generated module: `module` is its path from the output's
+ * top without extension (`types`, `runtime/index`, `client/routes`), `base` the way from the
+ * importing file to the top (`./`, or `../` from `client/`). The emitters write every specifier
+ * through this, in the extension of the generation, so nothing rewrites generated text after.
+ */
+export function moduleSpecifier(module: string, extension: ImportExtension, base = './'): string {
+  return extension === 'none' ? `${base}${module}` : `${base}${module}.${extension}`;
+}
+
 /** The specifier of the generated sibling module `name` (`types`, `client`...), e.g. `./types.ts`. */
 export function siblingSpecifier(name: string, extension: ImportExtension): string {
-  return extension === 'none' ? `./${name}` : `./${name}.${extension}`;
-}
-
-/**
- * An `import`/`export` statement (one line or several) that names a generated module as
- * `./<path>.js` (`./types.js`, `./runtime/index.js`) or, from the `client/` folder, as
- * `../runtime/<path>.js`.
- */
-const SIBLING_IMPORT =
-  /^((?:import|export)\b[^;]*?\bfrom )'((?:\.|\.\.\/runtime)\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+)\.js';$/gm;
-
-/** A dynamic `import('./<path>.js')` of a generated module (the client loads its route table so). */
-const SIBLING_DYNAMIC_IMPORT = /\bimport\('(\.\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+)\.js'\)/g;
-
-/** `path` (`./types`, `./runtime/index`) with the extension. */
-function withExtension(path: string, extension: ImportExtension): string {
-  return extension === 'none' ? path : `${path}.${extension}`;
-}
-
-/**
- * The generated file `text` with the specifiers of its imports of generated modules (written as
- * `./<path>.js`) in `extension`. Only `import`/`export ... from './<path>.js';` statements and
- * `import('./<path>.js')` change.
- */
-export function withImportExtension(text: string, extension: ImportExtension): string {
-  if (extension === 'js') return text;
-  return text
-    .replace(
-      SIBLING_IMPORT,
-      (_line, head: string, path: string) => `${head}'${withExtension(path, extension)}';`,
-    )
-    .replace(SIBLING_DYNAMIC_IMPORT, (_call, path: string) => `import('${withExtension(path, extension)}')`);
+  return moduleSpecifier(name, extension);
 }
 
 /**

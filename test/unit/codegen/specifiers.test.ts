@@ -1,10 +1,10 @@
 /**
- * The import specifiers of `--format ts`: the rule (src/codegen/specifiers.ts), the rewrite of
- * the generated text, how the CLI reads the project's tsconfig (src/cli/tsconfig.ts), and the
+ * The import specifiers of `--format ts`: the rule (src/codegen/specifiers.ts), the specifiers
+ * the emitters write, how the CLI reads the project's tsconfig (src/cli/tsconfig.ts), and the
  * `--import-extension` flag. test/package/format-ts-builds.test.ts builds the result with each tool.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -14,15 +14,22 @@ import { importChoice } from '../../../src/cli/generate.ts';
 import { generateOptions } from '../../../src/cli/options.ts';
 import { createOutput } from '../../../src/cli/output.ts';
 import { projectCompilerOptions, stripJsonComments } from '../../../src/cli/tsconfig.ts';
+import { generateFiles } from '../../../src/codegen/output-files.ts';
 import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
 import {
   chooseImportExtension,
+  moduleSpecifier,
   type SpecifierCompilerOptions,
   siblingSpecifier,
   withExtensionAt,
-  withImportExtension,
 } from '../../../src/codegen/specifiers.ts';
+import type { SchemaResponse } from '../../../src/schema/types.ts';
+import { ROOT } from '../../harness/paths.ts';
 import { assertCompilesInMemory } from '../../helpers/compile.ts';
+
+const KITCHEN = JSON.parse(
+  readFileSync(join(ROOT, 'test/fixtures/payloads/kitchen.json'), 'utf8'),
+) as SchemaResponse;
 
 const work = mkdtempSync(join(tmpdir(), 'cms-specifiers-'));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -64,56 +71,41 @@ describe('the import extension rule', () => {
     assert.equal(siblingSpecifier('types', 'none'), './types');
   });
 
-  it('rewrites only import and export statements of sibling modules', () => {
-    const text = [
-      "import type { A, B } from './types.js';",
-      'import {',
-      '  C,',
-      '  type D,',
-      "} from './runtime.js';",
-      "export type * from './types.js';",
-      "export * from './client.js';",
-      " * @example import { CmsClient } from './cms/index.js';",
-      'const path = "from \'./types.js\'";',
-      "import { x } from '../elsewhere.js';",
-      '',
-    ].join('\n');
-    const rewritten = withImportExtension(text, 'ts');
-    assert.equal(
-      rewritten,
-      [
-        "import type { A, B } from './types.ts';",
-        'import {',
-        '  C,',
-        '  type D,',
-        "} from './runtime.ts';",
-        "export type * from './types.ts';",
-        "export * from './client.ts';",
-        " * @example import { CmsClient } from './cms/index.js';",
-        'const path = "from \'./types.js\'";',
-        "import { x } from '../elsewhere.js';",
-        '',
-      ].join('\n'),
-    );
-    assert.match(withImportExtension(text, 'none'), /^export \* from '\.\/client';$/m);
-    assert.equal(withImportExtension(text, 'js'), text);
+  it('names any generated module from the top or from a subfolder', () => {
+    assert.equal(moduleSpecifier('runtime/index', 'ts'), './runtime/index.ts');
+    assert.equal(moduleSpecifier('runtime/index', 'none', '../'), '../runtime/index');
+    assert.equal(moduleSpecifier('client/routes', 'js'), './client/routes.js');
   });
+
+  for (const extension of ['ts', 'js', 'none'] as const)
+    it(`the emitters write every specifier between the generated files with '${extension}'`, () => {
+      const files = generateFiles(KITCHEN, {
+        format: 'ts',
+        version: '0.0.0-test',
+        runtime: runtimeAssets(),
+        importExtension: extension,
+      });
+      const want = extension === 'none' ? '' : `.${extension}`;
+      const found = ['types.ts', 'client.ts', 'client/routes.ts', 'index.ts'].flatMap((name) =>
+        [...(files[name] ?? '').matchAll(/(?:from |import\()'(\.\.?\/[^']*)'/g)].map(
+          (m) => `${name}: ${m[1]}`,
+        ),
+      );
+      assert.deepEqual(found.sort(), [
+        `client.ts: ./client/routes${want}`,
+        `client.ts: ./runtime/index${want}`,
+        `client.ts: ./types${want}`,
+        `client/routes.ts: ../runtime/index${want}`,
+        `index.ts: ./client${want}`,
+        `index.ts: ./runtime/index${want}`,
+        `index.ts: ./runtime/index${want}`,
+        `index.ts: ./types${want}`,
+        `types.ts: ./runtime/index${want}`,
+      ]);
+    });
 });
 
 describe('the runtime folder', () => {
-  it("the files import the runtime's index in the chosen extension", () => {
-    const text =
-      "import { CmsClientCore } from './runtime/index.js';\nexport type * from './runtime/index.js';\n";
-    assert.equal(
-      withImportExtension(text, 'ts'),
-      "import { CmsClientCore } from './runtime/index.ts';\nexport type * from './runtime/index.ts';\n",
-    );
-    assert.match(
-      withImportExtension(text, 'none'),
-      /^import \{ CmsClientCore \} from '\.\/runtime\/index';$/m,
-    );
-  });
-
   it("the runtime's modules get the extension where the build found their specifiers, and nowhere else", () => {
     const text =
       "import { a } from '../core/request.js';\nconst s = './not-a.js';\nawait import('./part.js');\n";
