@@ -19,9 +19,10 @@ const WEBHOOK_DOC = [
 ].join('\n');
 
 /**
- * The table's rows, inside the function (an app that does not call it does not bundle it). A
- * list of referrers that several rows share is written once, as a constant the rows spread: in a
- * schema whose types all reach each other, the table stays linear in the number of types.
+ * The table's entries, by uid, inside the function (an app that does not call it does not
+ * bundle it): the path the type's tags are keyed on, and its referrers' paths. A list of
+ * referrers that several entries share is written once, as a constant they name: in a schema
+ * whose types all reach each other, the table stays linear in the number of types.
  */
 function webhookBody(model: CodegenModel, dialect: Dialect, imports: Imports): string {
   const rows = webhookTable(model);
@@ -43,9 +44,9 @@ function webhookBody(model: CodegenModel, dialect: Dialect, imports: Imports): s
   const entries = rows
     .map(({ uid, path, referrers }) => {
       const name = shared.get(literal(referrers));
-      const rest =
-        name !== undefined ? `, ...${name}` : referrers.length > 0 ? `, ${literal(referrers)}` : '';
-      return `    ${stringLiteral(uid)}: [${stringLiteral(path)}${rest}],\n`;
+      const list = name ?? (referrers.length > 0 ? `[${literal(referrers)}]` : undefined);
+      const rest = list === undefined ? '' : `, referrers: ${list}`;
+      return `    ${stringLiteral(uid)}: { path: ${stringLiteral(path)}${rest} },\n`;
     })
     .join('');
   const check = `${imports.value('checkWebhook')}${dialect.typeArguments(imports.registryType('CmsWebhookEvent'))}`;

@@ -29,13 +29,22 @@ export interface WebhookOptions {
 const ENTRY_EVENTS = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish'];
 const MEDIA_EVENTS = ['media.create', 'media.update', 'media.delete'];
 
+/** One content type of the generated `handleCmsWebhook`'s table. */
+export interface WebhookTableEntry {
+  /** The path its tags are keyed on (core/cache-tags.ts). */
+  readonly path: string;
+  /**
+   * The paths of the content types whose reads can hold it (through relations, components,
+   * dynamic zones or media), computed by the generator; none when absent.
+   */
+  readonly referrers?: readonly string[];
+}
+
 /**
- * What the generated `handleCmsWebhook` passes: for each uid of its schema, the path its tags
- * are keyed on (core/cache-tags.ts), then the paths of the content types whose reads can populate it
- * (through relations, components, dynamic zones or media), computed by the generator.
+ * What the generated `handleCmsWebhook` passes: each uid of its schema by name.
  * @internal
  */
-export type WebhookTable = Record<string, readonly [path: string, ...referrers: string[]]>;
+export type WebhookTable = Record<string, WebhookTableEntry>;
 
 /**
  * Whether `received` equals `expected`, reading every element of `expected` whatever `received`
@@ -133,14 +142,14 @@ export async function checkWebhook<E>(
       400,
       `the body's event ${JSON.stringify(event)} differs from X-Strapi-Event ${JSON.stringify(header)}`,
     );
-  let paths: WebhookTable[string] | undefined;
+  let found: WebhookTableEntry | undefined;
   let documentId: string;
   if (ENTRY_EVENTS.includes(event)) {
     const { uid, entry } = body;
     if (typeof uid !== 'string' || !isObject(entry) || typeof entry.documentId !== 'string')
       reject('body', 400, `${event} without a uid and an entry with a documentId`);
-    paths = Object.hasOwn(table, uid) ? table[uid] : undefined;
-    if (paths === undefined)
+    found = Object.hasOwn(table, uid) ? table[uid] : undefined;
+    if (found === undefined)
       reject(
         'uid',
         422,
@@ -152,11 +161,10 @@ export async function checkWebhook<E>(
     if (!isObject(media) || typeof media.documentId !== 'string')
       reject('body', 400, `${event} without a media file with a documentId`);
     // Uploaded files are a content type too: the generator lists the types that populate them.
-    paths = table['plugin::upload.file'] ?? [MEDIA_PATH];
+    found = table['plugin::upload.file'] ?? { path: MEDIA_PATH };
     documentId = media.documentId;
   } else {
     reject('event', 422, `unknown event ${JSON.stringify(event)}; Strapi 5 sends entry.* and media.* events`);
   }
-  const [path, ...referrers] = paths;
-  return { event: body as E, tags: changeTags(path, documentId, referrers) };
+  return { event: body as E, tags: changeTags(found.path, documentId, found.referrers ?? []) };
 }

@@ -16,11 +16,11 @@ import {
 } from '../../../src/runtime/webhooks.ts';
 
 const SECRET = 's3cret-value';
-/** As the generator writes it: each uid's path, then its referrers' paths. */
+/** As the generator writes it: each uid's path and its referrers' paths. */
 const UIDS: WebhookTable = {
-  'api::article.article': ['articles', 'home-page', 'promos'],
-  'api::site-setting.site-setting': ['site-setting'],
-  'plugin::upload.file': ['upload/files', 'articles'],
+  'api::article.article': { path: 'articles', referrers: ['home-page', 'promos'] },
+  'api::site-setting.site-setting': { path: 'site-setting' },
+  'plugin::upload.file': { path: 'upload/files', referrers: ['articles'] },
 };
 const URL = 'https://app.example.com/api/revalidate';
 
@@ -126,7 +126,7 @@ describe('checkWebhook: accepted deliveries', () => {
 
   it('at most 128 tags however many referrers, the changed type and document first', async () => {
     const referrers = Array.from({ length: 200 }, (_, i) => `type${i}`);
-    const table: WebhookTable = { 'api::article.article': ['articles', ...referrers] };
+    const table: WebhookTable = { 'api::article.article': { path: 'articles', referrers } };
     const { tags } = await checkWebhook(delivery(ENTRY_EVENT), { secret: SECRET }, table);
     assert.equal(tags.length, 128);
     assert.deepEqual(tags.slice(0, 3), ['cms:articles', 'cms:articles:doc1', 'cms:type0']);
