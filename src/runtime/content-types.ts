@@ -130,9 +130,9 @@ export function contentTypeApis(client: CmsClientCore, table: ContentTypeTable):
 }
 
 /**
- * Sets the route methods of `groups` (property name -> method names, separated by spaces): into the API object of a
- * content type (set by `contentTypeApis` before), or into a new object for a plugin or API
- * property. Their methods and paths load with the route table (`ROUTES`, keyed the same way) on
+ * Sets the route methods of `groups` (property name -> method names, separated by spaces):
+ * into the API object of a content type (set by `contentTypeApis` before), or into a new object
+ * for a plugin or API property. Their methods and paths load with the route table (`ROUTES`, keyed the same way) on
  * the first call of any route, so a page that calls none does not load them.
  */
 export function routeMethods(client: CmsClientCore, table: RouteTableLoader, groups: RouteMethodNames): void {

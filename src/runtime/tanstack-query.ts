@@ -14,7 +14,6 @@
  * - `['cms', path, 'document', documentId]`: the reads of one document (`findOne`);
  * - `['cms', property]`: the reads of a plugin's or an API's routes (`client.navigation`).
  */
-
 import type { CmsClientCore } from './core/client.ts';
 import type { MeParams, UserModel } from './types/auth.ts';
 import type { CollectionApi, ContentTypeTable, RouteMethodNames, SingleApi } from './types/content-types.ts';

@@ -19,9 +19,8 @@ type LooseAuthApi = Record<string, (...args: unknown[]) => unknown> & {
 /**
  * `client.auth` over a client: a method per name in `names` (the routes the server exposes,
  * separated by spaces), `clearToken`, and a client-side `logout` when the server has no logout
- * route. The route
- * methods load auth/methods.ts and the route table (their paths) on first call; `clearToken`,
- * the client-side `logout` and the check of `logout`'s options run at once.
+ * route. The route methods load auth/methods.ts and the route table (their paths) on first
+ * call; `clearToken`, the client-side `logout` and the check of `logout`'s options run at once.
  */
 export function authApi<S extends SchemaShape, M extends keyof AuthMethods<S>>(
   client: CmsClientCore,

@@ -17,8 +17,9 @@ export function once<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * An object with `methods` (their names separated by spaces), each loading the real API (once, shared by every method) and calling
- * its method of the same name. Every method of such an API returns a promise.
+ * An object with `methods` (their names separated by spaces), each loading the real API (once,
+ * shared by every method) and calling its method of the same name. Every method of such an API
+ * returns a promise.
  */
 export function lazyApi<T extends object>(load: () => Promise<T>, methods: string): T {
   const loaded = once(load);
