@@ -73,12 +73,15 @@ export {
   CmsError,
   type CmsErrorDetails,
   type CmsErrorName,
+  CmsPreviewError,
+  type CmsPreviewRejection,
   type CmsValidationIssue,
   CmsWebhookError,
   type CmsWebhookRejection,
   isCmsConnectionError,
   isCmsError,
   isCmsErrorOf,
+  isCmsPreviewError,
   isCmsWebhookError,
   maskSecrets,
 } from './core/errors.ts';
@@ -200,7 +203,11 @@ export type {
   WebhookEvent,
   WebhookResult,
 } from './types/webhook-events.ts';
-export { constantTimeEqual, type WebhookOptions } from './webhooks.ts';
+export { constantTimeEqual } from './core/constant-time.ts';
+export type { WebhookOptions } from './webhooks.ts';
+export type { PreviewOptions, PreviewTarget } from './preview.ts';
+/** @internal For the generated `handleCmsPreview`. */
+export { checkPreview } from './preview.ts';
 export type {
   CmsLocale,
   I18nApi,

@@ -196,6 +196,42 @@ export class CmsWebhookError extends Error {
   }
 }
 
+/** Why `handleCmsPreview` refused a request. */
+export type CmsPreviewRejection = 'method' | 'secret' | 'uid' | 'document' | 'status' | 'locale' | 'path';
+
+/**
+ * A preview request `handleCmsPreview` refused: not a GET, a missing or wrong secret, a content
+ * type without preview, or a parameter Strapi's preview handler would not send. `status` is the
+ * HTTP status to answer with.
+ */
+export class CmsPreviewError extends Error {
+  /** Always `CmsPreviewError`. */
+  declare readonly name: 'CmsPreviewError';
+  /** What was wrong with the request. */
+  declare readonly reason: CmsPreviewRejection;
+  /** The status to answer with: 405, 401, 404 (no preview for the content type) or 400. */
+  declare readonly status: 400 | 401 | 404 | 405;
+  /** Marks instances for `isCmsPreviewError` across realms. */
+  declare readonly isCmsPreviewError: true;
+
+  constructor(reason: CmsPreviewRejection, status: 400 | 401 | 404 | 405, message: string) {
+    super(message);
+    this.name = 'CmsPreviewError';
+    this.reason = reason;
+    this.status = status;
+    this.isCmsPreviewError = true;
+  }
+}
+
+/** Any `CmsPreviewError`, from this copy of the client or another one. */
+export function isCmsPreviewError(error: unknown): error is CmsPreviewError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { isCmsPreviewError?: unknown }).isCmsPreviewError === true
+  );
+}
+
 /** Any `CmsWebhookError`, from this copy of the client or another one. */
 export function isCmsWebhookError(error: unknown): error is CmsWebhookError {
   return (

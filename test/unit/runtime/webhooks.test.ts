@@ -7,13 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { constantTimeEqual } from '../../../src/runtime/core/constant-time.ts';
 import { CmsWebhookError, isCmsWebhookError } from '../../../src/runtime/core/errors.ts';
-import {
-  checkWebhook,
-  constantTimeEqual,
-  type WebhookOptions,
-  type WebhookTable,
-} from '../../../src/runtime/webhooks.ts';
+import { checkWebhook, type WebhookOptions, type WebhookTable } from '../../../src/runtime/webhooks.ts';
 
 const SECRET = 's3cret-value';
 /** As the generator writes it: each uid's path and its referrers' paths. */
