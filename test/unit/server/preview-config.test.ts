@@ -1,0 +1,147 @@
+/**
+ * The `config/admin` preview block (src/server/preview-config.ts) with a Strapi stand-in that
+ * records what the handler reads: the URL it answers, the document read it makes, and every way
+ * it answers null and logs instead of breaking the admin's button. Strapi's own calls of the
+ * handler are issue 43's e2e test (a real admin's "Open preview").
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkPreview } from '../../../src/runtime/preview.ts';
+import {
+  cmsPreview,
+  PREVIEW_RULES,
+  type PreviewStrapi,
+  ruleFields,
+} from '../../../src/server/preview-config.ts';
+
+const SECRET = 'a-preview-secret-of-some-length';
+
+function fakeStrapi(document: Record<string, unknown> | null = { slug: 'hello world', title: 'Hi' }) {
+  const reads: unknown[] = [];
+  const logs: string[] = [];
+  const strapi: PreviewStrapi = {
+    contentTypes: {
+      'api::article.article': { attributes: { slug: {}, title: {} } },
+      'api::home.home': { attributes: { title: {} } },
+    },
+    documents: () => ({
+      findOne: async (params) => {
+        reads.push(params);
+        return document;
+      },
+    }),
+    log: { warn: (message) => logs.push(message), error: (message) => logs.push(message) },
+  };
+  return { strapi, reads, logs };
+}
+
+const PATHS = { 'api::article.article': '/blog/{slug}', 'api::home.home': '/' };
+
+describe('cmsPreview', () => {
+  it('answers the frontend route with what handleCmsPreview checks, and the frontend origin may frame', async () => {
+    const { strapi, reads } = fakeStrapi();
+    const preview = cmsPreview({ url: 'https://www.example.com/', secret: SECRET, paths: PATHS, strapi });
+    assert.equal(preview.enabled, true);
+    assert.deepEqual(preview.config?.allowedOrigins, ['https://www.example.com']);
+    const url = await preview.config?.handler('api::article.article', {
+      documentId: 'doc1',
+      locale: 'fr',
+      status: 'modified',
+    });
+    assert.deepEqual(reads, [{ documentId: 'doc1', locale: 'fr', status: 'draft', fields: ['slug'] }]);
+    const target = checkPreview(new Request(url as string), { secret: SECRET }, ['api::article.article']);
+    assert.deepEqual(target, {
+      uid: 'api::article.article',
+      documentId: 'doc1',
+      status: 'draft',
+      locale: 'fr',
+      path: '/blog/hello%20world',
+    });
+    assert.ok((url as string).startsWith('https://www.example.com/api/preview?'));
+  });
+
+  it('a rule without fields reads nothing; published is asked as published', async () => {
+    const { strapi, reads } = fakeStrapi();
+    const preview = cmsPreview({
+      url: 'https://w.example',
+      secret: SECRET,
+      paths: PATHS,
+      route: '/preview',
+      strapi,
+    });
+    const url = new URL(
+      (await preview.config?.handler('api::home.home', { documentId: 'h', status: 'published' })) as string,
+    );
+    assert.deepEqual(reads, []);
+    assert.equal(url.pathname, '/preview');
+    assert.equal(url.searchParams.get('status'), 'published');
+    assert.equal(url.searchParams.get('locale'), null);
+  });
+
+  it('no button (null) for a type without a rule, a missing document or an empty field; never a throw', async () => {
+    const missing = fakeStrapi(null);
+    const handler = cmsPreview({
+      url: 'https://w.example',
+      secret: SECRET,
+      paths: PATHS,
+      strapi: missing.strapi,
+    }).config?.handler;
+    assert.equal(await handler?.('api::author.author', { documentId: 'a' }), null);
+    assert.equal(await handler?.('api::article.article', { documentId: 'gone' }), null);
+    const empty = fakeStrapi({ slug: '' });
+    const emptyHandler = cmsPreview({
+      url: 'https://w.example',
+      secret: SECRET,
+      paths: PATHS,
+      strapi: empty.strapi,
+    }).config?.handler;
+    assert.equal(await emptyHandler?.('api::article.article', { documentId: 'a' }), null);
+    const broken = fakeStrapi();
+    broken.strapi.documents = () => {
+      throw new Error('database down');
+    };
+    const brokenHandler = cmsPreview({
+      url: 'https://w.example',
+      secret: SECRET,
+      paths: PATHS,
+      strapi: broken.strapi,
+    }).config?.handler;
+    assert.equal(await brokenHandler?.('api::article.article', { documentId: 'a' }), null);
+    assert.match(broken.logs.join('\n'), /preview of api::article\.article: database down/);
+  });
+
+  it('logs each problem of the rules once, at the first call', async () => {
+    const { strapi, logs } = fakeStrapi();
+    const paths = {
+      ...PATHS,
+      'api::nope.nope': '/x',
+      'api::home.home': '/{missing}',
+      'api::article.article': 'blog/{slug}',
+    };
+    const handler = cmsPreview({ url: 'https://w.example', secret: SECRET, paths, strapi }).config?.handler;
+    await handler?.('api::home.home', { documentId: 'h' });
+    await handler?.('api::home.home', { documentId: 'h' });
+    assert.deepEqual(logs.length, 3, logs.join('\n'));
+    assert.match(logs.join('\n'), /api::nope\.nope is not a content type/);
+    assert.match(logs.join('\n'), /api::home\.home has no field "missing"/);
+    assert.match(logs.join('\n'), /must be a path starting with \//);
+  });
+
+  it('without a URL or a secret the preview is off, with a warning naming what is missing', () => {
+    const warnings: string[] = [];
+    const original = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+    try {
+      assert.deepEqual(cmsPreview({ url: undefined, secret: undefined, paths: PATHS }), { enabled: false });
+    } finally {
+      console.warn = original;
+    }
+    assert.match(warnings[0] ?? '', /no url .* and no secret/);
+  });
+
+  it('the plugin finds the rules on the handler', () => {
+    const handler = cmsPreview({ url: 'https://w.example', secret: SECRET, paths: PATHS }).config?.handler;
+    assert.deepEqual(handler?.[PREVIEW_RULES], PATHS);
+    assert.deepEqual(ruleFields('/{locale}/blog/{slug}/{documentId}/{slug}'), ['slug']);
+  });
+});
