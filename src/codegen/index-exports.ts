@@ -15,11 +15,13 @@ export const INDEX_RUNTIME_EXPORTS: { values: readonly string[]; types: readonly
     'CmsError',
     'CmsConnectionError',
     'CmsWebhookError',
+    'CmsPreviewError',
     // Narrow a caught value, also across bundles (`isCmsErrorOf(error, 'NotFoundError')`).
     'isCmsError',
     'isCmsErrorOf',
     'isCmsConnectionError',
     'isCmsWebhookError',
+    'isCmsPreviewError',
     // The cache-tag scheme, so an app computes the tags the client sets (`revalidateTag`).
     'contentTypeTag',
     'documentTag',
@@ -60,6 +62,9 @@ export const INDEX_RUNTIME_EXPORTS: { values: readonly string[]; types: readonly
     // `handleCmsWebhook`'s options and result.
     'WebhookOptions',
     'WebhookResult',
+    // `handleCmsPreview`'s options and result.
+    'PreviewOptions',
+    'PreviewTarget',
     // `client.auth`: what a sign-in form sends and what it returns.
     'LoginCredentials',
     'RegisterData',

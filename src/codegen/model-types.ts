@@ -264,4 +264,6 @@ export interface CodegenModel {
   routeGroups: RouteGroupModel[];
   /** Shared schemas of the routes, then self-referring route schemas: one alias each. */
   definitions: DefinitionModel[];
+  /** The content types with a preview rule (`schema.preview`), sorted; empty without one. */
+  previewUids: string[];
 }

@@ -149,6 +149,7 @@ export function buildModel(
     usersProperty,
     routeGroups,
     definitions,
+    previewUids: [...(schema.preview?.uids ?? [])].sort(),
   };
 }
 

@@ -89,7 +89,18 @@ export function validateSchema(schema: unknown): CmsSchema {
   }
   checkRoutes(schema.routes, schema.definitions);
   checkRegisterFields(schema.auth);
+  checkPreview(schema.preview, known);
   return schema as unknown as CmsSchema;
+}
+
+/** `preview`, where sent: content types of this schema. */
+function checkPreview(preview: unknown, known: KnownUids): void {
+  if (preview === undefined) return;
+  const uids = isRecord(preview) ? preview.uids : undefined;
+  if (!Array.isArray(uids) || !uids.every((uid) => typeof uid === 'string' && known.contentTypes.has(uid)))
+    throw new SchemaError(
+      '"preview.uids" must list content types of this schema. Re-fetch the schema from the plugin.',
+    );
 }
 
 /** `auth.registerFields`, where sent: the names of user fields registration accepts. */

@@ -44,13 +44,13 @@ function isLocalPath(path: string): boolean {
 /**
  * Checks a preview request and returns what it asks to show, or throws the `CmsPreviewError`
  * whose `status` is the one to answer with. The secret is compared in constant time; `uids` are
- * the content types that have a preview.
+ * the content types that have a preview, `U` their union (the generated caller names it).
  * @internal For the generated `handleCmsPreview`.
  */
 export function checkPreview<U extends string>(
   request: Request,
   options: PreviewOptions,
-  uids: readonly U[],
+  uids: readonly string[],
 ): PreviewTarget<U> {
   if (request.method !== 'GET' && request.method !== 'HEAD')
     throw new CmsPreviewError('method', 405, `a preview is a GET, not a ${request.method}`);
@@ -62,7 +62,7 @@ export function checkPreview<U extends string>(
   if (received === null || !constantTimeEqual(encoder.encode(options.secret), encoder.encode(received)))
     throw new CmsPreviewError('secret', 401, 'the preview secret is missing or wrong');
   const uid = query.get('uid') ?? '';
-  if (!(uids as readonly string[]).includes(uid))
+  if (!uids.includes(uid))
     throw new CmsPreviewError(
       'uid',
       404,

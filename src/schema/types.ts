@@ -218,6 +218,18 @@ export interface CmsSchema {
   routes: SchemaApiRoute[];
   /** Shared JSON Schemas referenced from routes as `#/definitions/<id>`. */
   definitions: Record<string, JsonSchema>;
+  /**
+   * The content types with a preview rule in `config/admin` (cms-typed-client's `cmsPreview`),
+   * sorted: the generated `handleCmsPreview` accepts these. Absent when there are none, so a
+   * server without previews keeps the hash it had.
+   */
+  preview?: SchemaPreview;
+}
+
+/** What the plugin publishes of `config/admin`'s preview. */
+export interface SchemaPreview {
+  /** The `api::` content types that have a preview rule, sorted. */
+  uids: string[];
 }
 
 /**

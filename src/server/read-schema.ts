@@ -20,6 +20,7 @@ import type {
 } from '../schema/types.ts';
 import { SCHEMA_FORMAT } from '../schema/types.ts';
 import { collectRoutes } from './content-api-routes.ts';
+import { PREVIEW_RULES } from './preview-config.ts';
 import { readRegisterFields, registerNotice, unregistrableFields } from './register-fields.ts';
 import { loadStrapiZod, RouteSchemaConverter } from './route-contracts.ts';
 import type { StrapiLike, StrapiRoute } from './strapi.ts';
@@ -113,7 +114,25 @@ function readPublished(strapi: StrapiLike): { schema: CmsSchema; leftOut: Unowne
     routes,
     definitions,
   };
+  const preview = readPreview(strapi, contentTypes);
+  if (preview.length > 0) schema.preview = { uids: preview };
   return { schema, leftOut };
+}
+
+/**
+ * The `api::` content types with a rule in `config/admin`'s preview, when it was built by
+ * `cmsPreview` and is enabled; sorted.
+ */
+function readPreview(strapi: StrapiLike, contentTypes: CmsSchema['contentTypes']): string[] {
+  const preview = strapi.config?.get('admin.preview');
+  if (typeof preview !== 'object' || preview === null) return [];
+  const { enabled, config } = preview as { enabled?: unknown; config?: { handler?: unknown } };
+  if (enabled === false || typeof config?.handler !== 'function') return [];
+  const rules = (config.handler as { [PREVIEW_RULES]?: unknown })[PREVIEW_RULES];
+  if (typeof rules !== 'object' || rules === null) return [];
+  return Object.keys(rules)
+    .filter((uid) => uid.startsWith('api::') && Object.hasOwn(contentTypes, uid))
+    .sort();
 }
 
 /**

@@ -214,6 +214,7 @@ export class CmsPreviewError extends Error {
   /** Marks instances for `isCmsPreviewError` across realms. */
   declare readonly isCmsPreviewError: true;
 
+  /** `reason` is what was wrong, `status` the answer to send, `message` says it for a log. */
   constructor(reason: CmsPreviewRejection, status: 400 | 401 | 404 | 405, message: string) {
     super(message);
     this.name = 'CmsPreviewError';

@@ -6,13 +6,20 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { TS } from '../../../src/codegen/dialect.ts';
+import { emitClient } from '../../../src/codegen/emit-client.ts';
+import { buildModel } from '../../../src/codegen/model.ts';
+import { validateSchema } from '../../../src/codegen/validate.ts';
 import { checkPreview } from '../../../src/runtime/preview.ts';
+import { schemaHash } from '../../../src/schema/hash.ts';
 import {
   cmsPreview,
   PREVIEW_RULES,
   type PreviewStrapi,
   ruleFields,
 } from '../../../src/server/preview-config.ts';
+import { readSchema } from '../../../src/server/read-schema.ts';
+import type { StrapiLike } from '../../../src/server/strapi.ts';
 
 const SECRET = 'a-preview-secret-of-some-length';
 
@@ -143,5 +150,63 @@ describe('cmsPreview', () => {
     const handler = cmsPreview({ url: 'https://w.example', secret: SECRET, paths: PATHS }).config?.handler;
     assert.deepEqual(handler?.[PREVIEW_RULES], PATHS);
     assert.deepEqual(ruleFields('/{locale}/blog/{slug}/{documentId}/{slug}'), ['slug']);
+  });
+});
+
+describe('the schema publishes the content types with a preview rule', () => {
+  const raw = (name: string) => ({
+    kind: 'collectionType',
+    info: { singularName: name, pluralName: `${name}s` },
+    attributes: { slug: { type: 'string' } },
+  });
+  const strapiWith = (preview: unknown): StrapiLike => ({
+    config: { get: (path: string) => (path === 'admin.preview' ? preview : undefined) },
+    contentTypes: { 'api::article.article': raw('article'), 'api::tag.tag': raw('tag') },
+    components: {},
+    plugin: () => undefined,
+    service: () => undefined,
+    log: { info() {}, warn() {}, error() {} },
+  });
+
+  it("cmsPreview's rules: the api:: uids this app has, sorted; the hash changes with them", () => {
+    const paths = {
+      'api::tag.tag': '/tags/{slug}',
+      'api::article.article': '/blog/{slug}',
+      'api::gone.gone': '/x',
+    };
+    const preview = cmsPreview({ url: 'https://w.example', secret: SECRET, paths });
+    const schema = readSchema(strapiWith(preview));
+    assert.deepEqual(schema.preview, { uids: ['api::article.article', 'api::tag.tag'] });
+    const without = readSchema(strapiWith(undefined));
+    assert.equal(without.preview, undefined, 'no key: a server without previews keeps its hash');
+    assert.notEqual(schemaHash(schema), schemaHash(without));
+  });
+
+  it('nothing for a disabled preview, or one cmsPreview did not build', () => {
+    const preview = cmsPreview({ url: 'https://w.example', secret: SECRET, paths: PATHS });
+    assert.equal(readSchema(strapiWith({ ...preview, enabled: false })).preview, undefined);
+    const handWritten = { enabled: true, config: { handler: async () => 'https://w.example' } };
+    assert.equal(readSchema(strapiWith(handWritten)).preview, undefined);
+  });
+
+  it('the generated handleCmsPreview accepts exactly those uids', async () => {
+    const preview = cmsPreview({
+      url: 'https://w.example',
+      secret: SECRET,
+      paths: { 'api::article.article': '/b/{slug}' },
+    });
+    const schema = readSchema(strapiWith(preview));
+    const model = buildModel(validateSchema(schema));
+    assert.deepEqual(model.previewUids, ['api::article.article']);
+    const code = emitClient(model, { version: '0', hash: 'h', authMode: 'legacy' }, TS);
+    assert.match(
+      code,
+      /export function handleCmsPreview\(request: Request, options: PreviewOptions\): PreviewTarget<'api::article\.article'> \{\n {2}return checkPreview<'api::article\.article'>\(request, options, \['api::article\.article'\]\);/,
+    );
+  });
+
+  it('a schema whose preview names a content type it lacks is refused', () => {
+    const schema = { ...readSchema(strapiWith(undefined)), preview: { uids: ['api::gone.gone'] } };
+    assert.throws(() => validateSchema(schema), /"preview\.uids" must list content types of this schema/);
   });
 });
