@@ -2,6 +2,7 @@
  * Builds the package into dist/:
  * - dist/server/index.js: the Strapi plugin entry, CommonJS (Strapi's loader requires a `.js`
  *   file and ignores `.cjs`), with a package.json that marks the folder CommonJS.
+ * - dist/server/preview.js: `cmsPreview` for `config/admin` (`cms-typed-client/strapi-preview`).
  * - dist/cli/main.js: the `cms-types` command, ESM.
  * - dist/runtime/: the client runtime (src/runtime) as the generator copies it into every
  *   output's `runtime/` folder: `js/` (the core, the parts it loads on first use, their shared
@@ -34,6 +35,17 @@ await build({
   },
   logLevel: 'warning',
 });
+// `cms-typed-client/strapi-preview`: cmsPreview for a Strapi app's config/admin (CommonJS, as
+// Strapi loads config files), with its declarations.
+await build({
+  entryPoints: [join(root, 'src/server/preview-config.ts')],
+  outfile: join(dist, 'server/preview.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  logLevel: 'warning',
+});
 await build({
   entryPoints: [join(root, 'src/cli/main.ts')],
   outfile: join(dist, 'cli/main.js'),
@@ -57,6 +69,32 @@ writeFileSync(
     '  controllers: Record<string, unknown>;',
     '};',
     'export = plugin;',
+    '',
+  ].join('\n'),
+);
+
+writeFileSync(
+  join(dist, 'server/preview.d.ts'),
+  [
+    '/** cmsPreview for a Strapi app\'s config/admin: see the README, "Preview and draft mode". */',
+    'export interface CmsPreviewOptions {',
+    "  /** The frontend's address, e.g. `https://www.example.com`. */",
+    '  url: string | undefined;',
+    "  /** The preview secret the frontend's `handleCmsPreview` checks. */",
+    '  secret: string | undefined;',
+    "  /** The page of each content type with a preview, by uid: `{ 'api::article.article': '/blog/{slug}' }`. */",
+    '  paths: Readonly<Record<string, string>>;',
+    '  /** The frontend route that runs `handleCmsPreview`; default `/api/preview`. */',
+    '  route?: string;',
+    '}',
+    '/** The `preview` block of `config/admin`. */',
+    'export declare function cmsPreview(options: CmsPreviewOptions): {',
+    '  enabled: boolean;',
+    '  config?: {',
+    '    allowedOrigins: string[];',
+    '    handler: (uid: string, request: { documentId: string; locale?: string | null; status?: string | null }) => Promise<string | null>;',
+    '  };',
+    '};',
     '',
   ].join('\n'),
 );

@@ -41,6 +41,9 @@ const EXPECTED: Record<string, string> = {
   'dist/server/index.js': 'the Strapi plugin entry (CommonJS)',
   'dist/server/index.d.ts': 'its types',
   'dist/server/package.json': 'marks dist/server CommonJS',
+  'dist/server/preview.js':
+    "cmsPreview for a Strapi app's config/admin (cms-typed-client/strapi-preview, CommonJS)",
+  'dist/server/preview.d.ts': 'its types',
   'dist/runtime/js/index.js': "the client runtime's core, copied into `--format js` output's runtime/",
   'dist/runtime/js/index.d.ts': 'its declarations, copied next to it',
   'dist/runtime/surface.json': 'what the runtime exports: the names codegen imports, re-exports and reserves',
@@ -76,8 +79,8 @@ describe('the npm package', () => {
     assert.match(result.output, /All good!/, result.output);
   });
 
-  // The only importable entry is `./strapi-server`, a subpath export that Strapi's loader
-  // (Node 18+, which reads `exports`) requires. The `node16` profile checks Node's CommonJS and
+  // The importable entries are `./strapi-server`, a subpath export that Strapi's loader
+  // (Node 18+, which reads `exports`) requires, and `./strapi-preview`, which config/admin requires. The `node16` profile checks Node's CommonJS and
   // ESM resolution and bundlers; it leaves out TypeScript's legacy `node10` resolution, which
   // cannot see subpath exports at all and which no one uses to import a Strapi plugin entry.
   it('is clean for attw (node16 profile)', () => {
