@@ -24,7 +24,7 @@ import { PREVIEW_RULES } from './preview-config.ts';
 import { readRegisterFields, registerNotice, unregistrableFields } from './register-fields.ts';
 import { loadStrapiZod, RouteSchemaConverter } from './route-contracts.ts';
 import type { StrapiLike, StrapiRoute } from './strapi.ts';
-import { REFRESH_SINCE, strapiVersion } from './version.ts';
+import { atLeast, PREVIEW_FLAGGED_SINCE, PREVIEW_SINCE, REFRESH_SINCE, strapiVersion } from './version.ts';
 
 export interface Snapshot {
   hash: string;
@@ -81,6 +81,12 @@ export function readServerInfo(
   }
   notices.push(...registerNotice(unregistrableFields(schema), version));
   notices.push(...leftOut.map(unownedInverseNotice));
+  if (schema.preview !== undefined && !previewServed(strapi, version))
+    notices.push(
+      `the preview of config/admin (cmsPreview) needs Strapi ${PREVIEW_SINCE} or later, or ${PREVIEW_FLAGGED_SINCE} ` +
+        `with future.preview on in config/features; this server (Strapi ${version ?? 'of unknown version'}) shows no ` +
+        '"Open preview" button',
+    );
   return { version, notices };
 }
 
@@ -117,6 +123,12 @@ function readPublished(strapi: StrapiLike): { schema: CmsSchema; leftOut: Unowne
   const preview = readPreview(strapi, contentTypes);
   if (preview.length > 0) schema.preview = { uids: preview };
   return { schema, leftOut };
+}
+
+/** Whether this Strapi shows the content manager's preview: 5.6+, or 5.1+ with its future flag. */
+function previewServed(strapi: StrapiLike, version: string | null): boolean {
+  if (atLeast(version, PREVIEW_SINCE)) return true;
+  return atLeast(version, PREVIEW_FLAGGED_SINCE) && strapi.config?.get('features.future.preview') === true;
 }
 
 /**

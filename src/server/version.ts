@@ -18,6 +18,14 @@ export const SESSIONS_SINCE = '5.50.0';
  */
 export const VALIDATED_USERS_SINCE = '5.49.0';
 
+/**
+ * The content manager's preview (`config/admin` `preview`) without a flag from this version;
+ * 5.1.0 to 5.5.x have it behind `future.preview` in `config/features`.
+ */
+export const PREVIEW_SINCE = '5.6.0';
+/** The first version with the preview behind its flag. */
+export const PREVIEW_FLAGGED_SINCE = '5.1.0';
+
 /** `[major, minor, patch]` of a `x.y.z` version (pre-release and build suffixes ignored). */
 export function parseVersion(version: string): [number, number, number] | undefined {
   const match = /^(\d+)\.(\d+)\.(\d+)(?:[-+].*)?$/.exec(version.trim());

@@ -18,7 +18,7 @@ import {
   type PreviewStrapi,
   ruleFields,
 } from '../../../src/server/preview-config.ts';
-import { readSchema } from '../../../src/server/read-schema.ts';
+import { readSchema, takeSnapshot } from '../../../src/server/read-schema.ts';
 import type { StrapiLike } from '../../../src/server/strapi.ts';
 
 const SECRET = 'a-preview-secret-of-some-length';
@@ -208,5 +208,46 @@ describe('the schema publishes the content types with a preview rule', () => {
   it('a schema whose preview names a content type it lacks is refused', () => {
     const schema = { ...readSchema(strapiWith(undefined)), preview: { uids: ['api::gone.gone'] } };
     assert.throws(() => validateSchema(schema), /"preview\.uids" must list content types of this schema/);
+  });
+});
+
+describe('a Strapi without the preview says so', () => {
+  const raw = {
+    kind: 'collectionType',
+    info: { singularName: 'article', pluralName: 'articles' },
+    attributes: { slug: { type: 'string' } },
+  };
+  const snapshotOn = (version: string, flag?: boolean) => {
+    const preview = cmsPreview({
+      url: 'https://w.example',
+      secret: SECRET,
+      paths: { 'api::article.article': '/b/{slug}' },
+    });
+    const values: Record<string, unknown> = {
+      'admin.preview': preview,
+      'info.strapi': version,
+      'features.future.preview': flag,
+    };
+    return takeSnapshot({
+      config: { get: (path: string) => values[path] },
+      contentTypes: { 'api::article.article': raw },
+      components: {},
+      plugin: () => undefined,
+      service: () => undefined,
+      log: { info() {}, warn() {}, error() {} },
+    });
+  };
+  const notice = (version: string, flag?: boolean) =>
+    snapshotOn(version, flag).strapi.notices.filter((line) => line.includes('cmsPreview'));
+
+  it('5.0.6, and 5.5 without future.preview: one notice; 5.5 with the flag and 5.6 on: none', () => {
+    assert.equal(notice('5.0.6').length, 1);
+    assert.match(
+      notice('5.5.0')[0] ?? '',
+      /needs Strapi 5\.6\.0 or later, or 5\.1\.0 with future\.preview on/,
+    );
+    assert.deepEqual(notice('5.5.0', true), []);
+    assert.deepEqual(notice('5.6.0'), []);
+    assert.deepEqual(notice('5.54.0'), []);
   });
 });
