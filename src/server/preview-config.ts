@@ -11,6 +11,9 @@
 /** The marker on the handler by which the plugin finds the rules (and publishes their uids). */
 export const PREVIEW_RULES = Symbol.for('cms-typed-client.preview-rules');
 
+/** Set on the handler once the plugin has checked its rules at boot (and logged what is wrong). */
+export const PREVIEW_CHECKED = Symbol.for('cms-typed-client.preview-checked');
+
 /** The part of Strapi the handler uses. */
 export interface PreviewStrapi {
   contentTypes: Record<string, { attributes?: Record<string, unknown> } | undefined>;
@@ -54,11 +57,15 @@ export interface PreviewConfig {
   enabled: boolean;
   config?: {
     allowedOrigins: string[];
-    handler: ((uid: string, request: PreviewRequest) => Promise<string | null>) & {
-      [PREVIEW_RULES]?: Readonly<Record<string, string>>;
-    };
+    handler: PreviewHandler;
   };
 }
+
+/** The handler `cmsPreview` builds, carrying its rules. */
+export type PreviewHandler = ((uid: string, request: PreviewRequest) => Promise<string | null>) & {
+  [PREVIEW_RULES]?: Readonly<Record<string, string>>;
+  [PREVIEW_CHECKED]?: boolean;
+};
 
 const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 const OWN = new Set(['documentId', 'locale']);
@@ -116,7 +123,7 @@ export function cmsPreview(options: CmsPreviewOptions): PreviewConfig {
     const strapi = options.strapi ?? (globalThis as { strapi?: PreviewStrapi }).strapi;
     try {
       if (strapi === undefined) return null;
-      if (!checked) {
+      if (!checked && handler[PREVIEW_CHECKED] !== true) {
         checked = true;
         for (const problem of ruleProblems(paths, strapi)) strapi.log.warn(`[cms-typed-client] ${problem}`);
       }

@@ -20,7 +20,13 @@ import type {
 } from '../schema/types.ts';
 import { SCHEMA_FORMAT } from '../schema/types.ts';
 import { collectRoutes } from './content-api-routes.ts';
-import { PREVIEW_RULES } from './preview-config.ts';
+import {
+  PREVIEW_CHECKED,
+  PREVIEW_RULES,
+  type PreviewHandler,
+  type PreviewStrapi,
+  ruleProblems,
+} from './preview-config.ts';
 import { readRegisterFields, registerNotice, unregistrableFields } from './register-fields.ts';
 import { loadStrapiZod, RouteSchemaConverter } from './route-contracts.ts';
 import type { StrapiLike, StrapiRoute } from './strapi.ts';
@@ -81,6 +87,7 @@ export function readServerInfo(
   }
   notices.push(...registerNotice(unregistrableFields(schema), version));
   notices.push(...leftOut.map(unownedInverseNotice));
+  notices.push(...previewRuleNotices(strapi));
   if (schema.preview !== undefined && !previewServed(strapi, version))
     notices.push(
       `the preview of config/admin (cmsPreview) needs Strapi ${PREVIEW_SINCE} or later, or ${PREVIEW_FLAGGED_SINCE} ` +
@@ -131,17 +138,36 @@ function previewServed(strapi: StrapiLike, version: string | null): boolean {
   return atLeast(version, PREVIEW_FLAGGED_SINCE) && strapi.config?.get('features.future.preview') === true;
 }
 
+/** The enabled preview handler of `config/admin`, when `cmsPreview` built it (it carries its rules). */
+function previewHandler(strapi: StrapiLike): PreviewHandler | undefined {
+  const preview = strapi.config?.get('admin.preview');
+  if (typeof preview !== 'object' || preview === null) return undefined;
+  const { enabled, config } = preview as { enabled?: unknown; config?: { handler?: unknown } };
+  if (enabled === false || typeof config?.handler !== 'function') return undefined;
+  const handler = config.handler as PreviewHandler;
+  const rules = handler[PREVIEW_RULES];
+  return typeof rules === 'object' && rules !== null ? handler : undefined;
+}
+
+/**
+ * What is wrong with the preview rules of `config/admin` for this app's content types (an
+ * unknown uid or field), a notice each, at boot; the handler is marked so that it does not
+ * repeat them on the admin's first preview.
+ */
+function previewRuleNotices(strapi: StrapiLike): string[] {
+  const handler = previewHandler(strapi);
+  if (handler === undefined) return [];
+  handler[PREVIEW_CHECKED] = true;
+  return ruleProblems(handler[PREVIEW_RULES] ?? {}, strapi as unknown as PreviewStrapi);
+}
+
 /**
  * The `api::` content types with a rule in `config/admin`'s preview, when it was built by
  * `cmsPreview` and is enabled; sorted.
  */
 function readPreview(strapi: StrapiLike, contentTypes: CmsSchema['contentTypes']): string[] {
-  const preview = strapi.config?.get('admin.preview');
-  if (typeof preview !== 'object' || preview === null) return [];
-  const { enabled, config } = preview as { enabled?: unknown; config?: { handler?: unknown } };
-  if (enabled === false || typeof config?.handler !== 'function') return [];
-  const rules = (config.handler as { [PREVIEW_RULES]?: unknown })[PREVIEW_RULES];
-  if (typeof rules !== 'object' || rules === null) return [];
+  const rules = previewHandler(strapi)?.[PREVIEW_RULES];
+  if (rules === undefined) return [];
   return Object.keys(rules)
     .filter((uid) => uid.startsWith('api::') && Object.hasOwn(contentTypes, uid))
     .sort();

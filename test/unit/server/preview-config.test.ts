@@ -250,4 +250,29 @@ describe('a Strapi without the preview says so', () => {
     assert.deepEqual(notice('5.6.0'), []);
     assert.deepEqual(notice('5.54.0'), []);
   });
+
+  it('the plugin reports what is wrong with the rules at boot, and the handler does not repeat it', async () => {
+    const { strapi, logs } = fakeStrapi();
+    const preview = cmsPreview({
+      url: 'https://w.example',
+      secret: SECRET,
+      paths: { 'api::article.article': '/b/{slug}/{title}', 'api::nope.nope': '/n' },
+      strapi,
+    });
+    const values: Record<string, unknown> = { 'admin.preview': preview, 'info.strapi': '5.54.0' };
+    const boot = takeSnapshot({
+      config: { get: (path: string) => values[path] },
+      contentTypes: { 'api::article.article': raw },
+      components: {},
+      plugin: () => undefined,
+      service: () => undefined,
+      log: { info() {}, warn() {}, error() {} },
+    }).strapi.notices.filter((line) => line.startsWith('preview:'));
+    assert.deepEqual(boot, [
+      'preview: api::article.article has no field "title" (its rule "/b/{slug}/{title}")',
+      'preview: api::nope.nope is not a content type of this app; its rule "/n" is ignored',
+    ]);
+    assert.ok(await preview.config?.handler('api::article.article', { documentId: 'a' }));
+    assert.deepEqual(logs, [], 'the first preview repeats nothing the plugin reported');
+  });
 });
