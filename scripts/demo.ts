@@ -173,10 +173,13 @@ export async function ensureStrapiInstalled(log: Log): Promise<void> {
 /**
  * Lays out the example app under .cache/strapi-apps/<name>: config and src copied fresh from
  * examples/strapi, public merged (uploaded files stay), the installed node_modules linked. The
- * database and uploads survive across boots unless `fresh`.
+ * database and uploads survive across boots unless `fresh`. `root` puts it elsewhere: `strapi
+ * build` takes the first tsconfig.json above the app for the app's own (Strapi 5.54 looks upward
+ * with TypeScript's `findConfigFile`), so an app whose admin is built must live outside this
+ * repository.
  */
-export function createDemoApp(name = 'demo', options: { fresh?: boolean } = {}): TestApp {
-  const dir = join(APPS_DIR, name);
+export function createDemoApp(name = 'demo', options: { fresh?: boolean; root?: string } = {}): TestApp {
+  const dir = join(options.root ?? APPS_DIR, name);
   if (options.fresh) rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const entry of ['config', 'src']) {

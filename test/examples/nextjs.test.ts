@@ -16,23 +16,41 @@
  * 16 run): a copy of the example without its two `'use cache'` pages and the Cache Components
  * route config, built and served the same way, its fetch-cached pages revalidated by the same
  * webhook. One boot of Strapi for the file.
+ *
+ * Preview and draft mode: the example Strapi serves its admin panel (built by `strapi build`
+ * first) with `cmsPreview` in config/admin pointing at the example's /api/preview route. Real
+ * Chromium logs into the admin, opens an article whose draft differs from the published version,
+ * clicks "Open preview", and sees the draft title in the preview frame (the route checked the
+ * secret, turned on draft mode, and the page read through `withStatus`); a visitor at the same
+ * time sees the published title; "Leave preview" restores it; a wrong secret answers 401.
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { createDemoApp, type DemoStrapi, generateInto, startDemoStrapi } from '../../scripts/demo.ts';
 import { freePort } from '../harness/app.ts';
 import { DEPS_DIR, ROOT } from '../harness/paths.ts';
+import { chromiumMissing, launchChromium } from '../helpers/browser.ts';
 import { run } from '../helpers/run.ts';
 
 const EXAMPLE = join(ROOT, 'examples', 'nextjs');
 /** The example without Cache Components, made by this test (git-ignored). */
 const LEGACY = join(ROOT, '.cache', 'nextjs-without-cache-components');
 const SECRET = 'nextjs-example-test-secret';
+/** The preview secret config/admin's cmsPreview and the example's /api/preview route share. */
+const PREVIEW_SECRET = 'nextjs-example-preview-secret';
+/** The admin of the test Strapi, registered by the test. */
+const ADMIN = {
+  email: 'editor@example.test',
+  password: 'Preview-Editor-1',
+  firstname: 'Eda',
+  lastname: 'Itor',
+};
 /** What the pages pass as cache options (examples/nextjs/src/lib/cms.ts): an hour, so only a webhook refreshes them here. */
 const REVALIDATE = 3600;
 const SLUG = 'meet-the-community';
@@ -112,6 +130,10 @@ class WebhookRelay {
 }
 
 let strapi: DemoStrapi | undefined;
+/** The port of the Next server Strapi's preview opens (config/admin needs it at boot). */
+let previewPort = 0;
+/** The example Strapi's folder, removed at the end. */
+let appDir: string | undefined;
 const servers: ChildProcess[] = [];
 const relay = new WebhookRelay();
 const env: Record<string, string> = { NEXT_TELEMETRY_DISABLED: '1', NO_COLOR: '1' };
@@ -131,9 +153,9 @@ async function nextBuild(app: string): Promise<string> {
   return build.output;
 }
 
-/** `next start` in `app` on a free port; the pages' text by path, once the server answers. */
-async function nextStart(app: string) {
-  const port = await freePort();
+/** `next start` in `app` on `port` (a free one by default); the pages' text by path, once the server answers. */
+async function nextStart(app: string, port?: number) {
+  port ??= await freePort();
   const server = spawn(
     process.execPath,
     [join(EXAMPLE, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
@@ -181,6 +203,10 @@ async function writer() {
     retitle: (title: string) =>
       relay.deliveries(() => client.articles.update(article.documentId, { title })) as Promise<string[]>,
     documentId: article.documentId as string,
+    /** Saves `title` into the article's draft only: the published version keeps its title. */
+    saveDraft: async (title: string) => {
+      await client.articles.update(article.documentId, { title }, { status: 'draft' });
+    },
   };
 }
 
@@ -241,13 +267,39 @@ describe('examples/nextjs', { timeout: 25 * 60_000 }, () => {
     );
     const relayPort = await freePort();
     await relay.listen(relayPort);
-    strapi = await startDemoStrapi(createDemoApp('nextjs-example', { fresh: true }), {
-      env: { CTC_WEBHOOK_URL: `http://127.0.0.1:${relayPort}/api/revalidate`, CTC_WEBHOOK_SECRET: SECRET },
+    previewPort = await freePort();
+    // Outside the repository: `strapi build` would take its tsconfig.json for the app's own.
+    const app = createDemoApp('cms-typed-client-nextjs-example', { fresh: true, root: tmpdir() });
+    appDir = app.dir;
+    const adminEnv = {
+      CTC_ADMIN: 'true',
+      CTC_PREVIEW_URL: `http://127.0.0.1:${previewPort}`,
+      CTC_PREVIEW_SECRET: PREVIEW_SECRET,
+    };
+    // The admin panel Strapi's preview lives in, built as `npm run build` of an app does.
+    const started = performance.now();
+    const build = await run(
+      process.execPath,
+      [join(app.dir, 'node_modules/@strapi/strapi/bin/strapi.js'), 'build'],
+      {
+        cwd: app.dir,
+        env: { ...process.env, ...adminEnv, NODE_ENV: 'production' },
+      },
+    );
+    buildSeconds['strapi build'] = Math.round((performance.now() - started) / 1000);
+    assert.equal(build.code, 0, build.output);
+    strapi = await startDemoStrapi(app, {
+      env: {
+        CTC_WEBHOOK_URL: `http://127.0.0.1:${relayPort}/api/revalidate`,
+        CTC_WEBHOOK_SECRET: SECRET,
+        ...adminEnv,
+      },
     });
     Object.assign(env, {
       CMS_URL: strapi.url,
       CMS_TOKEN: strapi.tokens.readOnly,
       CMS_WEBHOOK_SECRET: SECRET,
+      CMS_PREVIEW_SECRET: PREVIEW_SECRET,
     });
   });
 
@@ -257,6 +309,7 @@ describe('examples/nextjs', { timeout: 25 * 60_000 }, () => {
     await relay.close();
     await strapi?.stop();
     rmSync(LEGACY, { recursive: true, force: true });
+    if (appDir) rmSync(appDir, { recursive: true, force: true });
     console.log(`# next build took (s): ${JSON.stringify(buildSeconds)}`);
   });
 
@@ -396,6 +449,68 @@ describe('examples/nextjs', { timeout: 25 * 60_000 }, () => {
         "the 'use cache' author list: an article's change revalidates cms:authors, which populates articles",
       );
       relay.target = undefined;
+    });
+
+    it("Strapi's Open preview shows the draft; a visitor sees the published page; leaving restores it", {
+      skip: chromiumMissing(),
+    }, async () => {
+      const next = await nextStart(EXAMPLE, previewPort);
+      const article = await writer();
+      const published = article.title;
+      const draft = `Draft seen in preview ${performance.now()}`;
+      await article.saveDraft(draft);
+      const visitor = await next.page(`/articles/${SLUG}`);
+      assert.ok(visitor.includes(published) && !visitor.includes(draft), 'a saved draft is not published');
+
+      // A wrong secret: the documented status, and no draft mode.
+      const query = `uid=api::article.article&documentId=${article.documentId}&status=draft&path=/articles/${SLUG}`;
+      const refused = await next.get(`/api/preview?secret=wrong-secret&${query}`);
+      assert.equal(refused.status, 401);
+      assert.equal(refused.headers.get('set-cookie'), null, 'a refused preview sets no draft-mode cookie');
+
+      const registered = await fetch(`${strapi!.url}/admin/register-admin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      assert.equal(registered.status, 200, await registered.text());
+
+      const browser = await launchChromium();
+      try {
+        const editor = await (await browser.newContext()).newPage();
+        await editor.goto(`${strapi!.url}/admin/auth/login`);
+        await editor.locator('input[name="email"]').fill(ADMIN.email);
+        await editor.locator('input[name="password"]').fill(ADMIN.password);
+        await editor.getByRole('button', { name: /^log ?in$/i }).click();
+        await editor.waitForURL((url) => !url.pathname.includes('/auth/'), { timeout: 60_000 });
+        await editor.goto(
+          `${strapi!.url}/admin/content-manager/collection-types/api::article.article/${article.documentId}`,
+        );
+        await editor.getByRole('link', { name: 'Open preview' }).click({ timeout: 60_000 });
+        const frame = editor.frameLocator('iframe');
+        await frame.locator('h1', { hasText: draft }).waitFor({ timeout: 60_000 });
+        const src = await editor.locator('iframe').getAttribute('src');
+        assert.ok(src?.startsWith(`${next.site}/api/preview?`), `the preview frame opened ${src}`);
+        assert.ok(await frame.getByText('Draft preview').isVisible(), 'the page says it shows a draft');
+
+        // At the same time, a visitor (another browser, and a plain request) sees the published page.
+        const reader = await (await browser.newContext()).newPage();
+        await reader.goto(`${next.site}/articles/${SLUG}`);
+        assert.equal(await reader.locator('h1').textContent(), published);
+        assert.equal(await reader.getByText('Draft preview').count(), 0);
+        const plain = await next.page(`/articles/${SLUG}`);
+        assert.ok(
+          plain.includes(published) && !plain.includes(draft),
+          'the draft never filled the published page',
+        );
+
+        // Leaving preview: draft mode off, the published title back in the same frame.
+        await frame.getByRole('link', { name: 'Leave preview' }).click();
+        await frame.locator('h1', { hasText: published }).waitFor({ timeout: 30_000 });
+        assert.equal(await frame.getByText('Draft preview').count(), 0);
+      } finally {
+        await browser.close();
+      }
     });
 
     it('answers an unknown slug with 404 and the not-found page', async () => {

@@ -1,15 +1,21 @@
 import type { Metadata } from 'next';
+import { draftMode } from 'next/headers';
 import Image from 'next/image';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { cms, mediaUrl, REVALIDATE_SECONDS } from '@/lib/cms';
+import { withStatus } from '@/cms';
+import { LivePreview } from '@/components/live-preview';
+import { CMS_URL, cms, mediaUrl, REVALIDATE_SECONDS } from '@/lib/cms';
 
 /**
  * One article by slug, with its author and categories; tagged `cms:articles` by the client and
- * `article:<slug>` by this call (an app's own tags follow the client's).
+ * `article:<slug>` by this call (an app's own tags follow the client's). In draft mode (Strapi's
+ * "Open preview", src/app/api/preview/route.ts) `withStatus` makes it a draft read: uncached,
+ * under tags of its own, so a draft never fills the published page's cache.
  */
 async function article(slug: string) {
-  const [found] = await cms.articles.find(
+  const { isEnabled } = await draftMode();
+  const [found] = await withStatus(cms, isEnabled ? 'draft' : 'published').articles.find(
     {
       filters: { slug: { $eq: slug } },
       populate: { author: { populate: { avatar: true } }, categories: { fields: ['name'] }, cover: true },
@@ -40,10 +46,19 @@ export async function generateMetadata({ params }: PageProps<'/articles/[slug]'>
 }
 
 export default async function ArticlePage({ params }: PageProps<'/articles/[slug]'>) {
-  const entry = await article((await params).slug);
+  const { slug } = await params;
+  const entry = await article(slug);
   if (!entry) notFound();
+  const preview = (await draftMode()).isEnabled;
   return (
     <main>
+      {preview ? (
+        <p className="preview">
+          Draft preview ·{' '}
+          <a href={`/api/preview/exit?path=/articles/${encodeURIComponent(slug)}`}>Leave preview</a>
+          <LivePreview strapiOrigin={CMS_URL} />
+        </p>
+      ) : null}
       <p>
         <Link href="/">← All articles</Link>
       </p>
