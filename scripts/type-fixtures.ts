@@ -28,3 +28,15 @@ for (const file of readdirSync(payloads).filter((name) => name.endsWith('.json')
     }
   }
 }
+
+// The kitchen schema as a server with cmsPreview rules for two of its types publishes it:
+// handleCmsPreview's types (test/types/preview.test-d.ts). The hash is the payload's own.
+const kitchen = JSON.parse(readFileSync(join(payloads, 'kitchen.json'), 'utf8')) as SchemaResponse;
+kitchen.schema.preview = { uids: ['api::article.article', 'api::site-setting.site-setting'] };
+const previewDir = join(out, 'kitchen-preview');
+for (const [path, text] of Object.entries(
+  generateFiles(kitchen, { format: 'ts', version: 'fixture', runtime }),
+)) {
+  mkdirSync(dirname(join(previewDir, path)), { recursive: true });
+  writeFileSync(join(previewDir, path), text);
+}
