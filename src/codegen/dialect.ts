@@ -24,13 +24,21 @@ export interface Dialect {
   exportConstant(name: string, type: string, value: string): string;
   /**
    * An exported function: with `body` (its statements, indented) in code, typed in `ts`; its
-   * declaration in `dts`.
+   * declaration in `dts`. `typeParameters` (`St extends …`) go between angle brackets after the
+   * name where the dialect writes types. A parameter named `options?` is optional.
    */
-  exportFunction(name: string, parameters: Parameter[], result: string, body: string): string;
+  exportFunction(
+    name: string,
+    parameters: Parameter[],
+    result: string,
+    body: string,
+    typeParameters?: string,
+  ): string;
 }
 
+/** `name: type, …` where typed; names only (an optional one's `?` dropped) where not. */
 const parameterList = (parameters: Parameter[], typed: boolean) =>
-  parameters.map(({ name, type }) => (typed ? `${name}: ${type}` : name)).join(', ');
+  parameters.map(({ name, type }) => (typed ? `${name}: ${type}` : name.replace(/\?$/, ''))).join(', ');
 
 export const TS: Dialect = {
   name: 'ts',
@@ -40,8 +48,8 @@ export const TS: Dialect = {
   typeArguments: (types) => `<${types}>`,
   exportConstant: (name, type, value) =>
     type === value ? `export const ${name} = ${value};` : `export const ${name}: ${type} = ${value};`,
-  exportFunction: (name, parameters, result, body) =>
-    `export function ${name}(${parameterList(parameters, true)}): ${result} {\n${body}}\n`,
+  exportFunction: (name, parameters, result, body, typeParameters) =>
+    `export function ${name}${typeParameters ? `<${typeParameters}>` : ''}(${parameterList(parameters, true)}): ${result} {\n${body}}\n`,
 };
 
 export const JS: Dialect = {
@@ -62,6 +70,6 @@ export const DTS: Dialect = {
   annotation: (type) => `: ${type}`,
   typeArguments: (types) => `<${types}>`,
   exportConstant: (name, type) => `export declare const ${name}: ${type};`,
-  exportFunction: (name, parameters, result) =>
-    `export declare function ${name}(${parameterList(parameters, true)}): ${result};\n`,
+  exportFunction: (name, parameters, result, _body, typeParameters) =>
+    `export declare function ${name}${typeParameters ? `<${typeParameters}>` : ''}(${parameterList(parameters, true)}): ${result};\n`,
 };

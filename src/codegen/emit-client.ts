@@ -7,7 +7,7 @@
  */
 import type { Dialect } from './dialect.ts';
 import { type ClassParts, classTables, clientClass } from './emit-client-class.ts';
-import { previewFunction } from './emit-preview.ts';
+import { previewFunction, statusFunction } from './emit-preview.ts';
 import { queriesFunction } from './emit-queries.ts';
 import { authRoutes, routeGroups, routeTypeNames } from './emit-routes.ts';
 import { webhookFunction } from './emit-webhooks.ts';
@@ -84,6 +84,7 @@ export function emitClient(
     queriesFunction(model, parts, dialect),
     webhookFunction(model, dialect, imports),
     previewFunction(model, dialect, imports),
+    statusFunction(dialect, imports),
   ].filter((section) => section !== '');
   const body = sections.join('\n');
   const lines = imports.lines(registryOrder(model));

@@ -1,6 +1,7 @@
 /**
  * What the generated `index` exports: what users use, not everything the other files declare.
- * The client file whole (the client, `cmsQueries`, `handleCmsWebhook`, the schema's constants and
+ * The client file whole (the client, `cmsQueries`, `handleCmsWebhook`, `handleCmsPreview`,
+ * `withStatus`, the schema's constants and
  * `CmsEntry`/`CmsQuery`/`CmsFilters`); from the runtime, the curated list below; from the types
  * file, the model types a user names (`indexModelTypes`). Everything else stays reachable where
  * it is declared: `./types.js`, `./runtime/index.js`.
@@ -62,9 +63,10 @@ export const INDEX_RUNTIME_EXPORTS: { values: readonly string[]; types: readonly
     // `handleCmsWebhook`'s options and result.
     'WebhookOptions',
     'WebhookResult',
-    // `handleCmsPreview`'s options and result.
+    // `handleCmsPreview`'s options and result; `withStatus`'s options.
     'PreviewOptions',
     'PreviewTarget',
+    'StatusOptions',
     // `client.auth`: what a sign-in form sends and what it returns.
     'LoginCredentials',
     'RegisterData',

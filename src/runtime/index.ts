@@ -116,7 +116,7 @@ export type {
   UncountedOffsetPaginationMeta,
   UncountedPagePaginationMeta,
 } from './types/meta.ts';
-export type { CollectionApi, SingleApi } from './types/content-types.ts';
+export type { CollectionApi, SingleApi, WithStatus } from './types/content-types.ts';
 export type { CustomRouteMethod, RouteSpec, RouteSpecs } from './types/routes.ts';
 export type {
   Checked,
@@ -208,6 +208,9 @@ export type { WebhookOptions } from './webhooks.ts';
 export type { PreviewOptions, PreviewTarget } from './preview.ts';
 /** @internal For the generated `handleCmsPreview`. */
 export { checkPreview } from './preview.ts';
+export { DRAFT_TAG_PREFIX, type ReadStatus, type StatusOptions } from './status.ts';
+/** @internal For the generated `withStatus`. */
+export { statusClient } from './status.ts';
 export type {
   CmsLocale,
   I18nApi,

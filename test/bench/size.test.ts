@@ -137,3 +137,27 @@ it('an app that does not call handleCmsWebhook bundles none of the webhook code 
     `handleCmsWebhook alone at N=100: ${handler.byteLength} B minified, ${gzipSync(handler, { level: 9 }).byteLength} B gzipped`,
   );
 });
+
+it('an app that calls none of handleCmsPreview and withStatus bundles none of their code; one that does, only its own', async () => {
+  const dir = emptyDir(join(WORK_DIR, 'size-test-preview'));
+  generateOurs(syntheticPayload(5), dir, 'js');
+  const text = (code: Uint8Array) => new TextDecoder().decode(code);
+  const marks = {
+    handleCmsPreview: 'the preview secret is missing or wrong',
+    withStatus: "pass 'draft' or 'published'",
+  };
+  const client = text(await bundleCode("export { CmsClient } from './index.js';\n", dir));
+  const findOnly = text(await bundleCode(findOnlyApp(dir), dir));
+  for (const [name, code] of [
+    ['the whole client', client],
+    ['a find/findOne page', findOnly],
+  ] as const)
+    for (const [feature, mark] of Object.entries(marks))
+      assert.ok(!code.includes(mark), `${name} bundles ${feature}`);
+  for (const [feature, mark] of Object.entries(marks)) {
+    const alone = text(await bundleCode(`export { ${feature} } from './index.js';\n`, dir));
+    assert.ok(alone.includes(mark), `${feature} alone bundles its code`);
+    for (const [other, otherMark] of Object.entries(marks))
+      if (other !== feature) assert.ok(!alone.includes(otherMark), `${feature} alone bundles ${other}`);
+  }
+});

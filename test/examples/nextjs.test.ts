@@ -22,7 +22,8 @@
  * Chromium logs into the admin, opens an article whose draft differs from the published version,
  * clicks "Open preview", and sees the draft title in the preview frame (the route checked the
  * secret, turned on draft mode, and the page read through `withStatus`); a visitor at the same
- * time sees the published title; "Leave preview" restores it; a wrong secret answers 401.
+ * time sees the published title; "Leave preview" restores it; publishing from Strapi's preview
+ * page refreshes the frame (Live Preview's `strapiUpdate`); a wrong secret answers 401.
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -508,6 +509,21 @@ describe('examples/nextjs', { timeout: 25 * 60_000 }, () => {
         await frame.getByRole('link', { name: 'Leave preview' }).click();
         await frame.locator('h1', { hasText: published }).waitFor({ timeout: 30_000 });
         assert.equal(await frame.getByText('Draft preview').count(), 0);
+
+        // Live Preview: in preview again, the editor publishes from Strapi's preview page; Strapi
+        // posts strapiUpdate to the frame and the page's listener refreshes it (router.refresh:
+        // a request for the page's RSC payload).
+        await editor.reload();
+        await frame.locator('h1', { hasText: draft }).waitFor({ timeout: 60_000 });
+        const refresh = editor.waitForRequest(
+          (request) =>
+            request.url().startsWith(`${next.site}/articles/${SLUG}`) &&
+            (request.headers().rsc === '1' || request.url().includes('_rsc=')),
+          { timeout: 30_000 },
+        );
+        await editor.getByRole('button', { name: 'Publish' }).click();
+        await refresh;
+        await frame.locator('h1', { hasText: draft }).waitFor({ timeout: 30_000 });
       } finally {
         await browser.close();
       }

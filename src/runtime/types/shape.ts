@@ -117,9 +117,10 @@ export type InputOf<M> = M extends { input: infer I } ? I : never;
  * reads then give the union of the draft and the published result. Strapi checks `required`
  * only on publish, so draft types are the looser ones. A wide `status: string` is refused by
  * the methods' parameter types (`'draft' | 'published'`); here, where nothing checks it (as in
- * `CmsEntry`), it may be either: `boolean`.
+ * `CmsEntry`), it may be either: `boolean`. `St` is the status of a client made by
+ * `withStatus`, which parameters without a `status` read with.
  */
-export type IsDraft<P> = P extends { status: infer S } ? StatusDraft<S> : false;
+export type IsDraft<P, St = undefined> = P extends { status: infer S } ? StatusDraft<S> : StatusDraft<St>;
 
 /** The draft flag of a written `status` of type `S` (see {@link IsDraft}). */
 type StatusDraft<S> = [S] extends ['draft'] ? true : 'draft' extends S ? boolean : false;
