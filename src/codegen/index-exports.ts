@@ -23,6 +23,8 @@ export const INDEX_RUNTIME_EXPORTS: { values: readonly string[]; types: readonly
     'isCmsConnectionError',
     'isCmsWebhookError',
     'isCmsPreviewError',
+    // Strapi's Live Preview, in a client component of the framed page.
+    'listenToStrapiPreview',
     // The cache-tag scheme, so an app computes the tags the client sets (`revalidateTag`).
     'contentTypeTag',
     'documentTag',
@@ -67,6 +69,9 @@ export const INDEX_RUNTIME_EXPORTS: { values: readonly string[]; types: readonly
     'PreviewOptions',
     'PreviewTarget',
     'StatusOptions',
+    // `listenToStrapiPreview`'s options and what `onFieldChange` gets.
+    'LivePreviewOptions',
+    'StrapiFieldChange',
     // `client.auth`: what a sign-in form sends and what it returns.
     'LoginCredentials',
     'RegisterData',

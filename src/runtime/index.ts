@@ -209,6 +209,11 @@ export type { PreviewOptions, PreviewTarget } from './preview.ts';
 /** @internal For the generated `handleCmsPreview`. */
 export { checkPreview } from './preview.ts';
 export { DRAFT_TAG_PREFIX, type ReadStatus, type StatusOptions } from './status.ts';
+export {
+  type LivePreviewOptions,
+  listenToStrapiPreview,
+  type StrapiFieldChange,
+} from './live-preview.ts';
 /** @internal For the generated `withStatus`. */
 export { statusClient } from './status.ts';
 export type {

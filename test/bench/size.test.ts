@@ -138,13 +138,14 @@ it('an app that does not call handleCmsWebhook bundles none of the webhook code 
   );
 });
 
-it('an app that calls none of handleCmsPreview and withStatus bundles none of their code; one that does, only its own', async () => {
+it('an app that calls none of handleCmsPreview, withStatus and listenToStrapiPreview bundles none of their code; one that does, only its own', async () => {
   const dir = emptyDir(join(WORK_DIR, 'size-test-preview'));
   generateOurs(syntheticPayload(5), dir, 'js');
   const text = (code: Uint8Array) => new TextDecoder().decode(code);
   const marks = {
     handleCmsPreview: 'the preview secret is missing or wrong',
     withStatus: "pass 'draft' or 'published'",
+    listenToStrapiPreview: 'previewReady',
   };
   const client = text(await bundleCode("export { CmsClient } from './index.js';\n", dir));
   const findOnly = text(await bundleCode(findOnlyApp(dir), dir));

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CmsPreviewError, isCmsPreviewError } from '../../../src/runtime/core/errors.ts';
+import { listenToStrapiPreview } from '../../../src/runtime/live-preview.ts';
 import { checkPreview } from '../../../src/runtime/preview.ts';
 
 const SECRET = 'preview-s3cret';
@@ -79,5 +80,21 @@ describe('checkPreview', () => {
 
   it('a missing secret option is a programming error, not a refusal', () => {
     assert.throws(() => checkPreview(request(GOOD), { secret: '' }, UIDS), TypeError);
+  });
+});
+
+describe('listenToStrapiPreview outside a browser', () => {
+  it('does nothing without a window, and returns a stop that does nothing', () => {
+    const stop = listenToStrapiPreview({ strapiOrigin: 'http://127.0.0.1:1337', onUpdate: () => {} });
+    assert.equal(typeof stop, 'function');
+    stop();
+  });
+
+  it('an origin that is not a URL is a TypeError saying what to pass', () => {
+    for (const strapiOrigin of ['', 'cms.example.com', 'data:text/plain,x'])
+      assert.throws(
+        () => listenToStrapiPreview({ strapiOrigin, onUpdate: () => {} }),
+        (error: Error) => error instanceof TypeError && error.message.includes(JSON.stringify(strapiOrigin)),
+      );
   });
 });
