@@ -47,7 +47,6 @@ function draftCache(
   sourceMaps: boolean,
 ): CacheOptions {
   const cache = given as CacheOptions | undefined;
-  const { revalidate: _, ...rest } = cache ?? {};
   const scheme =
     client.core.cacheTags && cache?.cacheTags !== false
       ? typeof documentId === 'string'
@@ -57,7 +56,8 @@ function draftCache(
   const draft = (tag: string) => `${DRAFT_TAG_PREFIX}${tag}`;
   const tags = mergeCacheTags(scheme.map(draft), cache?.tags?.map(draft));
   return {
-    ...rest,
+    ...cache,
+    revalidate: undefined,
     cache: 'no-store',
     cacheTags: false,
     tags: tags.length > 0 ? tags : undefined,

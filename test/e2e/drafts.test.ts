@@ -20,13 +20,13 @@ const app = createApp('drafts');
 let strapi: RunningStrapi;
 let project: string;
 let cms: Any;
+let generated: Any;
 let image: Any;
 /** A draft as Strapi returns it, recorded by one test and compiled against published types by the next. */
 let strictValue: Any;
 
 before(async () => {
   strapi = await startStrapi(app);
-  let generated: Any;
   ({ project, generated } = await generateClient(strapi, 'drafts-e2e', strapi.seed.tokens.readOnly));
   cms = new generated.CmsClient({ baseURL: strapi.url, token: strapi.seed.tokens.fullAccess });
   const form = new FormData();
@@ -296,5 +296,55 @@ describe('the types describe what Strapi returns', () => {
       ),
       diagnostics.join('\n'),
     );
+  });
+
+  it('withStatus: the draft client reads drafts, the published one published entries; each fits its type', async () => {
+    const promo = await cms.promos.create({
+      title: 'Published title',
+      rank: 2,
+      image: image.id,
+      link: { type: 'internal', label: 'Home' },
+    });
+    await cms.promos.update(promo.documentId, { title: 'Draft title' }, { status: 'draft' });
+    const drafts = generated.withStatus(cms, 'draft');
+    const published = generated.withStatus(cms, 'published');
+    assert.equal(published, cms, "'published' is the client itself");
+    const id = promo.documentId;
+    const draft = await drafts.promos.findOne(id, { populate: '*' });
+    const live = await published.promos.findOne(id, { populate: '*' });
+    assert.deepEqual([draft.title, draft.publishedAt], ['Draft title', null]);
+    assert.deepEqual([live.title, typeof live.publishedAt], ['Published title', 'string']);
+    const only = { filters: { documentId: { $eq: id } }, fields: ['title'] };
+    assert.deepEqual(
+      (await drafts.promos.find(only)).map((entry: Any) => entry.title),
+      ['Draft title'],
+    );
+    assert.deepEqual(
+      (await drafts.promos.findWithMeta(only)).data.map((entry: Any) => entry.title),
+      ['Draft title'],
+    );
+    // A call's own status wins; writes stay the client's (this one publishes).
+    assert.equal((await drafts.promos.findOne(id, { status: 'published' })).title, 'Published title');
+    const republished = await drafts.promos.update(id, { title: 'Published again' });
+    assert.equal(typeof republished.publishedAt, 'string');
+    // A type without draft & publish: the status changes nothing Strapi returns.
+    assert.deepEqual(
+      await drafts.siteSetting.find().catch(() => null),
+      await cms.siteSetting.find().catch(() => null),
+    );
+
+    const call = (status: string) =>
+      `withStatus(cms, ${status}).promos.findOne(${JSON.stringify(id)}, { populate: '*' })`;
+    const either = "(Math.random() < 0.5 ? 'draft' : 'published') as 'draft' | 'published'";
+    const diagnostics = await checkCaptures(project, [
+      { name: 'statusDraft', call: call("'draft'"), value: draft },
+      { name: 'statusPublished', call: call("'published'"), value: live },
+      { name: 'statusEitherDraft', call: call(either), value: draft },
+      { name: 'statusEitherPublished', call: call(either), value: live },
+      { name: 'draftAsPublished', call: call("'published'"), value: draft },
+    ]);
+    // Only the draft read as published fails, on publishedAt: the published types stay strict.
+    assert.equal(diagnostics.length, 1, diagnostics.join('\n'));
+    assert.match(diagnostics[0] ?? '', /draftAsPublished|publishedAt/);
   });
 });

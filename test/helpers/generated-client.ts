@@ -38,7 +38,11 @@ export interface Capture {
  * The compile runs in a worker thread, so the caller's keep-alive sockets to Strapi stay healthy.
  */
 export function checkCaptures(project: string, captures: Capture[]): Promise<string[]> {
-  const lines = ["import type { CmsClient } from './index.js';", 'declare const cms: CmsClient;'];
+  const lines = [
+    "import { type CmsClient, withStatus } from './index.js';",
+    'declare const cms: CmsClient;',
+    'void withStatus;',
+  ];
   for (const { name, call, value } of captures) {
     lines.push(
       `const ${name}Query = () => ${call};`,

@@ -68,7 +68,7 @@ export default async function ArticlePage({ params }: PageProps<'/articles/[slug
         <Image
           unoptimized
           src={mediaUrl(entry.cover.url)}
-          alt={entry.cover.alternativeText ?? entry.title}
+          alt={entry.cover.alternativeText ?? entry.title ?? ''}
           width={entry.cover.width}
           height={entry.cover.height}
         />
