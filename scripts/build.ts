@@ -21,30 +21,30 @@ const dist = join(root, 'dist');
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(dist, 'server'), { recursive: true });
 
-await build({
-  entryPoints: [join(root, 'src/server/index.ts')],
-  outfile: join(dist, 'server/index.js'),
+/** The server's bundles: CommonJS for Node, as Strapi loads plugins and config files. */
+const serverBundle = {
   bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node20',
+  logLevel: 'warning',
+} as const;
+await build({
+  ...serverBundle,
+  entryPoints: [join(root, 'src/server/index.ts')],
+  outfile: join(dist, 'server/index.js'),
   // Strapi reads the default export; the `0 &&` line names the exports for Node's CommonJS
   // lexer, so `import { register } from 'cms-typed-client/strapi-server'` works too.
   footer: {
     js: 'module.exports = module.exports.default;\n0 && (module.exports = { register, bootstrap, destroy, config, routes, controllers });',
   },
-  logLevel: 'warning',
 });
 // `cms-typed-client/strapi-preview`: cmsPreview for a Strapi app's config/admin (CommonJS, as
 // Strapi loads config files), with its declarations.
 await build({
+  ...serverBundle,
   entryPoints: [join(root, 'src/server/preview-config.ts')],
   outfile: join(dist, 'server/preview.js'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  logLevel: 'warning',
 });
 await build({
   entryPoints: [join(root, 'src/cli/main.ts')],

@@ -86,33 +86,18 @@ describe('cmsPreview', () => {
   });
 
   it('no button (null) for a type without a rule, a missing document or an empty field; never a throw', async () => {
-    const missing = fakeStrapi(null);
-    const handler = cmsPreview({
-      url: 'https://w.example',
-      secret: SECRET,
-      paths: PATHS,
-      strapi: missing.strapi,
-    }).config?.handler;
+    const handlerOf = (strapi: PreviewStrapi) =>
+      cmsPreview({ url: 'https://w.example', secret: SECRET, paths: PATHS, strapi }).config?.handler;
+    const handler = handlerOf(fakeStrapi(null).strapi);
     assert.equal(await handler?.('api::author.author', { documentId: 'a' }), null);
     assert.equal(await handler?.('api::article.article', { documentId: 'gone' }), null);
-    const empty = fakeStrapi({ slug: '' });
-    const emptyHandler = cmsPreview({
-      url: 'https://w.example',
-      secret: SECRET,
-      paths: PATHS,
-      strapi: empty.strapi,
-    }).config?.handler;
+    const emptyHandler = handlerOf(fakeStrapi({ slug: '' }).strapi);
     assert.equal(await emptyHandler?.('api::article.article', { documentId: 'a' }), null);
     const broken = fakeStrapi();
     broken.strapi.documents = () => {
       throw new Error('database down');
     };
-    const brokenHandler = cmsPreview({
-      url: 'https://w.example',
-      secret: SECRET,
-      paths: PATHS,
-      strapi: broken.strapi,
-    }).config?.handler;
+    const brokenHandler = handlerOf(broken.strapi);
     assert.equal(await brokenHandler?.('api::article.article', { documentId: 'a' }), null);
     assert.match(broken.logs.join('\n'), /preview of api::article\.article: database down/);
   });
@@ -228,7 +213,11 @@ describe('a Strapi without the preview says so', () => {
       'info.strapi': version,
       'features.future.preview': flag,
     };
-    return takeSnapshot({
+    return bootWith(values);
+  };
+  /** The plugin's snapshot at boot of a Strapi with these config values and one article type. */
+  const bootWith = (values: Record<string, unknown>) =>
+    takeSnapshot({
       config: { get: (path: string) => values[path] },
       contentTypes: { 'api::article.article': raw },
       components: {},
@@ -236,7 +225,6 @@ describe('a Strapi without the preview says so', () => {
       service: () => undefined,
       log: { info() {}, warn() {}, error() {} },
     });
-  };
   const notice = (version: string, flag?: boolean) =>
     snapshotOn(version, flag).strapi.notices.filter((line) => line.includes('cmsPreview'));
 
@@ -259,15 +247,9 @@ describe('a Strapi without the preview says so', () => {
       paths: { 'api::article.article': '/b/{slug}/{title}', 'api::nope.nope': '/n' },
       strapi,
     });
-    const values: Record<string, unknown> = { 'admin.preview': preview, 'info.strapi': '5.54.0' };
-    const boot = takeSnapshot({
-      config: { get: (path: string) => values[path] },
-      contentTypes: { 'api::article.article': raw },
-      components: {},
-      plugin: () => undefined,
-      service: () => undefined,
-      log: { info() {}, warn() {}, error() {} },
-    }).strapi.notices.filter((line) => line.startsWith('preview:'));
+    const boot = bootWith({ 'admin.preview': preview, 'info.strapi': '5.54.0' }).strapi.notices.filter(
+      (line) => line.startsWith('preview:'),
+    );
     assert.deepEqual(boot, [
       'preview: api::article.article has no field "title" (its rule "/b/{slug}/{title}")',
       'preview: api::nope.nope is not a content type of this app; its rule "/n" is ignored',
