@@ -10,7 +10,7 @@
 
 import { contentTypeTag, documentTag, mergeCacheTags } from './core/cache-tags.ts';
 import type { CmsClientCore } from './core/client.ts';
-import type { ContentTypeTable, WithStatus } from './types/content-types.ts';
+import type { ContentTypeTable } from './types/content-types.ts';
 import type { CacheOptions } from './types/request.ts';
 
 /** Which version of the content a client's reads return. */
@@ -68,18 +68,19 @@ function draftCache(
 /**
  * `client` whose reads of the content types in `table` return `status`: the client itself for
  * `'published'`, a view of it with draft reads for `'draft'` (its other members are the client's
- * own, bound to it).
+ * own, bound to it). Typed `R` by the generated caller's return type (`WithStatus<CmsClient, St>`),
+ * so checking the caller compares no client types.
  * @internal For the generated `withStatus`.
  */
-export function statusClient<C extends CmsClientCore, St extends ReadStatus>(
-  client: C,
+export function statusClient<R>(
+  client: CmsClientCore,
   table: ContentTypeTable,
-  status: St,
+  status: ReadStatus,
   options: StatusOptions = {},
-): WithStatus<C, St> {
+): R {
   if (status !== 'draft' && status !== 'published')
     throw new TypeError(`withStatus: status ${JSON.stringify(status)}; pass 'draft' or 'published'`);
-  if (status === 'published') return client as unknown as WithStatus<C, St>;
+  if (status === 'published') return client as R;
   const sourceMaps = options.sourceMaps === true;
   const members = client as unknown as Record<string, Record<string, Read>>;
   const apis = new Map<PropertyKey, object>();
@@ -107,5 +108,5 @@ export function statusClient<C extends CmsClientCore, St extends ReadStatus>(
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  return view as unknown as WithStatus<C, St>;
+  return view as R;
 }

@@ -22,7 +22,7 @@ export interface CollectionApi<S extends SchemaShape, U extends string, M = Mode
   find<const P extends QueryParams<S, M> & AddedQuery<M, 'find'> = NoParams & AddedQuery<M, 'find'>>(
     params?: Checked<P, QueryParams<S, M> & AddedQuery<M, 'find'>>,
     cacheOptions?: CacheOptions,
-  ): Promise<QueryResult<S, M, P, IsDraft<P, ReadStatusOf<M>>>[]>;
+  ): Promise<QueryResult<S, M, P, IsDraft<P>>[]>;
   /**
    * Lists entries with Strapi's `meta.pagination`, typed by the query: page-based
    * (`page`, `pageSize`, `pageCount`, `total`) or, with `start`/`limit`, offset (`start`, `limit`,
@@ -31,7 +31,7 @@ export interface CollectionApi<S extends SchemaShape, U extends string, M = Mode
   findWithMeta<const P extends QueryParams<S, M> & AddedQuery<M, 'find'> = NoParams & AddedQuery<M, 'find'>>(
     params?: Checked<P, QueryParams<S, M> & AddedQuery<M, 'find'>>,
     cacheOptions?: CacheOptions,
-  ): Promise<CmsListResponse<QueryResult<S, M, P, IsDraft<P, ReadStatusOf<M>>>[], PaginationMeta<P>>>;
+  ): Promise<CmsListResponse<QueryResult<S, M, P, IsDraft<P>>[], PaginationMeta<P>>>;
   /** One entry by documentId, or `null` when there is none. */
   findOne<
     const P extends FindOneParams<S, M> & AddedQuery<M, 'findOne'> = NoParams & AddedQuery<M, 'findOne'>,
@@ -39,7 +39,7 @@ export interface CollectionApi<S extends SchemaShape, U extends string, M = Mode
     documentId: string,
     params?: Checked<P, FindOneParams<S, M> & AddedQuery<M, 'findOne'>>,
     cacheOptions?: CacheOptions,
-  ): Promise<QueryResult<S, M, P, IsDraft<P, ReadStatusOf<M>>> | null>;
+  ): Promise<QueryResult<S, M, P, IsDraft<P>> | null>;
   /** Creates an entry; a `FormData` carries JSON under `data` and files under `files.<field>`. */
   create(
     data: (InputOf<M> & AddedData<M, 'create'>) | FormData,
@@ -83,7 +83,7 @@ export interface SingleApi<S extends SchemaShape, U extends string, M = ModelOf<
   find<const P extends SingleParams<S, M> & AddedQuery<M, 'find'> = NoParams & AddedQuery<M, 'find'>>(
     params?: Checked<P, SingleParams<S, M> & AddedQuery<M, 'find'>>,
     cacheOptions?: CacheOptions,
-  ): Promise<QueryResult<S, M, P, IsDraft<P, ReadStatusOf<M>>>>;
+  ): Promise<QueryResult<S, M, P, IsDraft<P>>>;
   /** Creates or changes the entry; only the given fields change. */
   update(
     data: (Partial<InputOf<M>> & AddedData<M, 'update'>) | FormData,
@@ -130,16 +130,38 @@ export type ContentTypeTable = Readonly<Record<string, ContentTypeEntry>>;
 export type RouteMethodNames = Readonly<Record<string, string>>;
 
 /**
- * The status the reads of model `M` default to: a `withStatus` client's API objects carry it in
- * their model (`ArticleModel & { readStatus: 'draft' }`), a plain client's do not (`undefined`:
- * Strapi's default, published).
+ * The reads of a collection type on a `withStatus` client: those of `CollectionApi`, with the
+ * client's status `St` where the parameters name none. Declared apart, so that a client that
+ * does not use `withStatus` costs the type checker nothing more.
  */
-export type ReadStatusOf<M> = M extends ReadStatusMark<infer St> ? St : undefined;
+export interface CollectionReadsWithStatus<S extends SchemaShape, M, St> {
+  /** Lists entries (`GET /api/<plural>`) in the client's status unless `params` name one. */
+  find<const P extends QueryParams<S, M> & AddedQuery<M, 'find'> = NoParams & AddedQuery<M, 'find'>>(
+    params?: Checked<P, QueryParams<S, M> & AddedQuery<M, 'find'>>,
+    cacheOptions?: CacheOptions,
+  ): Promise<QueryResult<S, M, P, IsDraft<P, St>>[]>;
+  /** Lists entries with Strapi's `meta.pagination`, in the client's status unless `params` name one. */
+  findWithMeta<const P extends QueryParams<S, M> & AddedQuery<M, 'find'> = NoParams & AddedQuery<M, 'find'>>(
+    params?: Checked<P, QueryParams<S, M> & AddedQuery<M, 'find'>>,
+    cacheOptions?: CacheOptions,
+  ): Promise<CmsListResponse<QueryResult<S, M, P, IsDraft<P, St>>[], PaginationMeta<P>>>;
+  /** One entry by documentId, or `null`, in the client's status unless `params` name one. */
+  findOne<
+    const P extends FindOneParams<S, M> & AddedQuery<M, 'findOne'> = NoParams & AddedQuery<M, 'findOne'>,
+  >(
+    documentId: string,
+    params?: Checked<P, FindOneParams<S, M> & AddedQuery<M, 'findOne'>>,
+    cacheOptions?: CacheOptions,
+  ): Promise<QueryResult<S, M, P, IsDraft<P, St>> | null>;
+}
 
-/** What `withStatus` adds to the model of each API object it returns. */
-export interface ReadStatusMark<St> {
-  /** The status the reads of this API object default to. */
-  readStatus: St;
+/** The read of a single type on a `withStatus` client (see {@link CollectionReadsWithStatus}). */
+export interface SingleReadWithStatus<S extends SchemaShape, M, St> {
+  /** Reads the entry (`GET /api/<singular>`) in the client's status unless `params` name one. */
+  find<const P extends SingleParams<S, M> & AddedQuery<M, 'find'> = NoParams & AddedQuery<M, 'find'>>(
+    params?: Checked<P, SingleParams<S, M> & AddedQuery<M, 'find'>>,
+    cacheOptions?: CacheOptions,
+  ): Promise<QueryResult<S, M, P, IsDraft<P, St>>>;
 }
 
 /** The methods of a collection type that read. */
@@ -152,13 +174,9 @@ type CollectionReads = 'find' | 'findWithMeta' | 'findOne';
  * the client's other members, are the client's.
  */
 export type WithStatus<C, St extends 'draft' | 'published'> = {
-  readonly [K in keyof C]: C[K] extends CollectionApi<
-    infer S extends SchemaShape,
-    infer U extends string,
-    infer M
-  >
-    ? Pick<CollectionApi<S, U, M & ReadStatusMark<St>>, CollectionReads> & Omit<C[K], CollectionReads>
-    : C[K] extends SingleApi<infer S extends SchemaShape, infer U extends string, infer M>
-      ? Pick<SingleApi<S, U, M & ReadStatusMark<St>>, 'find'> & Omit<C[K], 'find'>
+  readonly [K in keyof C]: C[K] extends CollectionApi<infer S extends SchemaShape, string, infer M>
+    ? CollectionReadsWithStatus<S, M, St> & Omit<C[K], CollectionReads>
+    : C[K] extends SingleApi<infer S extends SchemaShape, string, infer M>
+      ? SingleReadWithStatus<S, M, St> & Omit<C[K], 'find'>
       : C[K];
 };

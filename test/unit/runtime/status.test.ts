@@ -65,8 +65,8 @@ function recording(config: Partial<CmsClientConfig> = {}) {
 describe('withStatus: draft reads', () => {
   it("every read of a content type sends status=draft, no-store, and the scheme's tags as draft: tags", async () => {
     const { client, sent } = recording();
-    const drafts = statusClient(client, CONTENT_TYPES, 'draft');
-    await drafts.articles.find({ fields: ['title'] });
+    const drafts = statusClient<TestClient>(client, CONTENT_TYPES, 'draft');
+    await drafts.articles.find({ fields: ['title'] } as never);
     await drafts.articles.findWithMeta();
     await drafts.articles.findOne('d1');
     await drafts.siteSetting.find();
@@ -88,7 +88,7 @@ describe('withStatus: draft reads', () => {
 
   it("the call's tags follow, prefixed; its revalidate is dropped; cacheTags: false keeps only its own", async () => {
     const { client, sent } = recording();
-    const drafts = statusClient(client, CONTENT_TYPES, 'draft');
+    const drafts = statusClient<TestClient>(client, CONTENT_TYPES, 'draft');
     await drafts.articles.find(undefined, { revalidate: 60, tags: ['page:home'], headers: { 'x-a': '1' } });
     await drafts.articles.find(undefined, { cacheTags: false, tags: ['page:home'] });
     await drafts.articles.find(undefined, { cacheTags: false });
@@ -101,19 +101,23 @@ describe('withStatus: draft reads', () => {
 
   it("a client made with cacheTags: false keeps the scheme's tags off its drafts too", async () => {
     const { client, sent } = recording({ cacheTags: false });
-    await statusClient(client, CONTENT_TYPES, 'draft').articles.find(undefined, { tags: ['mine'] });
+    await statusClient<TestClient>(client, CONTENT_TYPES, 'draft').articles.find(undefined, {
+      tags: ['mine'],
+    });
     assert.deepEqual(sent[0]?.next?.tags, ['draft:mine']);
   });
 
   it("a call's own status decides its read", async () => {
     const { client, sent } = recording();
-    await statusClient(client, CONTENT_TYPES, 'draft').articles.find({ status: 'published' });
+    await statusClient<TestClient>(client, CONTENT_TYPES, 'draft').articles.find({
+      status: 'published',
+    } as never);
     assert.equal(sent[0]?.query.get('status'), 'published');
   });
 
   it('sourceMaps: draft reads ask Strapi for the source maps Live Preview reads', async () => {
     const { client, sent } = recording();
-    const drafts = statusClient(client, CONTENT_TYPES, 'draft', { sourceMaps: true });
+    const drafts = statusClient<TestClient>(client, CONTENT_TYPES, 'draft', { sourceMaps: true });
     await drafts.articles.findOne('d1', undefined, { headers: { 'x-a': '1' } });
     await drafts.siteSetting.find();
     assert.equal(sent[0]?.headers.get('strapi-encode-source-maps'), 'true');
@@ -123,7 +127,7 @@ describe('withStatus: draft reads', () => {
 
   it('writes, custom routes and the other members are the client’s own', async () => {
     const { client, sent } = recording();
-    const drafts = statusClient(client, CONTENT_TYPES, 'draft');
+    const drafts = statusClient<TestClient>(client, CONTENT_TYPES, 'draft');
     await drafts.articles.update('d1', { title: 'x' } as never);
     await drafts.articles.popular();
     await drafts.request('things');
@@ -141,7 +145,10 @@ describe('withStatus: draft reads', () => {
 
   it('a bad documentId still rejects before any request', async () => {
     const { client, sent } = recording();
-    await assert.rejects(statusClient(client, CONTENT_TYPES, 'draft').articles.findOne('..'), TypeError);
+    await assert.rejects(
+      statusClient<TestClient>(client, CONTENT_TYPES, 'draft').articles.findOne('..'),
+      TypeError,
+    );
     assert.equal(sent.length, 0);
   });
 });
@@ -149,8 +156,10 @@ describe('withStatus: draft reads', () => {
 describe('withStatus: published, and refusals', () => {
   it("'published' is the client itself: plain reads, their cache entries shared", async () => {
     const { client, sent } = recording();
-    assert.equal(statusClient(client, CONTENT_TYPES, 'published'), client);
-    await statusClient(client, CONTENT_TYPES, 'published').articles.find(undefined, { revalidate: 60 });
+    assert.equal(statusClient<TestClient>(client, CONTENT_TYPES, 'published'), client);
+    await statusClient<TestClient>(client, CONTENT_TYPES, 'published').articles.find(undefined, {
+      revalidate: 60,
+    });
     assert.equal(sent[0]?.query.get('status'), null);
     assert.deepEqual(sent[0]?.next, { revalidate: 60, tags: ['cms:articles'] });
   });
@@ -159,7 +168,7 @@ describe('withStatus: published, and refusals', () => {
     const { client } = recording();
     for (const status of ['modified', '', undefined, 'Draft'])
       assert.throws(
-        () => statusClient(client, CONTENT_TYPES, status as 'draft'),
+        () => statusClient<TestClient>(client, CONTENT_TYPES, status as 'draft'),
         (error: Error) => error instanceof TypeError && /pass 'draft' or 'published'/.test(error.message),
       );
   });
