@@ -212,6 +212,8 @@ export { DRAFT_TAG_PREFIX, type ReadStatus, type StatusOptions } from './status.
 export {
   type LivePreviewOptions,
   listenToStrapiPreview,
+  type PreviewFrameWindow,
+  type PreviewMessageEvent,
   type StrapiFieldChange,
 } from './live-preview.ts';
 /** @internal For the generated `withStatus`. */

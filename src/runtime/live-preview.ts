@@ -36,11 +36,44 @@ export interface LivePreviewOptions {
    */
   runScript?: boolean | undefined;
   /** The window of the framed page. @default globalThis.window */
-  window?: Window | undefined;
+  window?: PreviewFrameWindow | undefined;
 }
 
-/** What this module reads of `window` (the DOM's, or a test's). */
-type PreviewWindow = Pick<Window, 'parent' | 'addEventListener' | 'removeEventListener' | 'document'>;
+/** A message event as the listener reads it (the DOM's `MessageEvent` is one). */
+export interface PreviewMessageEvent {
+  /** What was posted. */
+  readonly data: unknown;
+  /** The origin of the window that posted it. */
+  readonly origin: string;
+  /** The window that posted it. */
+  readonly source: unknown;
+}
+
+/**
+ * What the listener uses of the framed page's window; the DOM's `Window` has it. Declared here so
+ * that the client's types need no DOM library (a Node project compiles them as they are).
+ */
+export interface PreviewFrameWindow {
+  /** The window framing this one: Strapi's preview page. */
+  readonly parent: {
+    /** Posts `previewReady` to Strapi's origin. */
+    postMessage(message: unknown, targetOrigin: string): void;
+  };
+  /** Adds the message listener. */
+  addEventListener(type: 'message', listener: (event: PreviewMessageEvent) => void): void;
+  /** Removes it. */
+  removeEventListener(type: 'message', listener: (event: PreviewMessageEvent) => void): void;
+  /** Where `runScript` adds Strapi's script. */
+  readonly document: {
+    /** Makes the script element. */
+    createElement(tagName: 'script'): { textContent: string | null };
+    /** Where the script element goes. */
+    readonly head: {
+      /** Adds the script element, which runs it. */
+      appendChild(node: never): unknown;
+    };
+  };
+}
 
 /**
  * Listens to Strapi's preview page from the page it frames, and returns the function that stops
@@ -63,11 +96,11 @@ export function listenToStrapiPreview(options: LivePreviewOptions): () => void {
     throw new TypeError(
       `listenToStrapiPreview: strapiOrigin ${JSON.stringify(options.strapiOrigin)} has no origin`,
     );
-  const view = (options.window ?? (globalThis as { window?: Window }).window) as PreviewWindow | undefined;
+  const view = options.window ?? (globalThis as { window?: PreviewFrameWindow }).window;
   if (view === undefined || view.parent === undefined || view.parent === (view as unknown)) return () => {};
   const parent = view.parent;
   let scriptRun = false;
-  const listener = (event: MessageEvent) => {
+  const listener = (event: PreviewMessageEvent) => {
     if (event.origin !== origin || event.source !== parent) return;
     const message: unknown = event.data;
     if (typeof message !== 'object' || message === null) return;
@@ -83,7 +116,7 @@ export function listenToStrapiPreview(options: LivePreviewOptions): () => void {
       scriptRun = true;
       const element = view.document.createElement('script');
       element.textContent = script;
-      view.document.head.appendChild(element);
+      view.document.head.appendChild(element as never);
     }
   };
   view.addEventListener('message', listener);

@@ -10,9 +10,11 @@ import {
   type CmsPreviewError,
   handleCmsPreview,
   isCmsPreviewError,
+  listenToStrapiPreview,
   type PreviewOptions,
   type PreviewTarget,
 } from './generated/kitchen-preview/index.ts';
+import type { PreviewFrameWindow } from './generated/kitchen-preview/runtime/index.ts';
 
 declare const request: Request;
 
@@ -55,3 +57,11 @@ try {
     expectTypeOf(error.status).toEqualTypeOf<400 | 401 | 404 | 405>();
   }
 }
+
+// Live Preview: the DOM's window is what the listener takes, though its types need no DOM.
+declare const frameWindow: Window;
+const asOption: PreviewFrameWindow = frameWindow;
+listenToStrapiPreview({ strapiOrigin: 'https://cms.example.com', onUpdate: () => {}, window: asOption });
+// @ts-expect-error onUpdate is required
+listenToStrapiPreview({ strapiOrigin: 'https://cms.example.com' });
+expectTypeOf(listenToStrapiPreview).returns.toEqualTypeOf<() => void>();
