@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { checkEntry, entryValidator, type FieldRules } from '../../../src/runtime/validate/entry.ts';
 import { checkScalar, printValue, type ScalarRule } from '../../../src/runtime/validate/scalars.ts';
 
 const published = { draft: false, create: true };
@@ -58,5 +59,42 @@ describe('scalar checks (issue 44, in progress)', () => {
       messages: ['size must be one of the following values: small, large, '],
     });
     assert.equal(printValue({ a: 1 }), '{\n  "a": 1\n}');
+  });
+});
+
+describe('an entry (issue 44, in progress)', () => {
+  const fields = {
+    title: { kind: 'string', required: true, maxLength: 120 },
+    readingMinutes: { kind: 'integer' },
+  } as const satisfies FieldRules;
+
+  it('live: an unknown key is refused alone, before any rule', () => {
+    assert.deepEqual(checkEntry({ title: 'x'.repeat(121), nope: 1 }, fields, published), {
+      issues: [{ message: 'Invalid key nope', path: ['nope'] }],
+    });
+  });
+
+  it('live: two failures are two issues, each with its path', () => {
+    const result = entryValidator(fields, published)['~standard'].validate({
+      title: 'x'.repeat(121),
+      readingMinutes: 'abc',
+    });
+    assert.deepEqual(result, {
+      issues: [
+        { message: 'title must be at most 120 characters', path: ['title'] },
+        {
+          message:
+            'readingMinutes must be a `number` type, but the final value was: `NaN` (cast from the value `"abc"`).',
+          path: ['readingMinutes'],
+        },
+      ],
+    });
+  });
+
+  it('a valid entry comes back cast', () => {
+    assert.deepEqual(checkEntry({ title: 'Hi', readingMinutes: '3' }, fields, published), {
+      value: { title: 'Hi', readingMinutes: 3 },
+    });
+    assert.deepEqual(checkEntry({ readingMinutes: 3 }, fields, draft), { value: { readingMinutes: 3 } });
   });
 });
