@@ -9,11 +9,13 @@ export function emitIndex(model: CodegenModel, dialect: Dialect, extension: Impo
   const lines = [
     `export * from ${from('client')};`,
     `export { ${INDEX_RUNTIME_EXPORTS.values.join(', ')} } from ${from('runtime/index')};`,
+    `export { cmsFields, cmsValidators } from ${from('validators')};`,
   ];
   if (dialect.types)
     lines.push(
       `export type { ${INDEX_RUNTIME_EXPORTS.types.join(', ')} } from ${from('runtime/index')};`,
       `export type { ${indexModelTypes(model).join(', ')} } from ${from('types')};`,
+      `export type { CmsValidators } from ${from('validators')};`,
     );
   return `${lines.join('\n')}\n`;
 }

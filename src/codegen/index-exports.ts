@@ -72,6 +72,12 @@ export const INDEX_RUNTIME_EXPORTS: { values: readonly string[]; types: readonly
     // `listenToStrapiPreview`'s options and what `onFieldChange` gets.
     'LivePreviewOptions',
     'StrapiFieldChange',
+    // `cmsValidators` and `cmsFields`: a validator's type, what it reports, a field's rules.
+    'CmsValidator',
+    'CmsWriteValidators',
+    'StandardSchemaV1',
+    'StandardIssue',
+    'CmsField',
     // `client.auth`: what a sign-in form sends and what it returns.
     'LoginCredentials',
     'RegisterData',

@@ -8,6 +8,7 @@ import { type ClientInfo, emitClient } from './emit-client.ts';
 import { emitIndex } from './emit-index.ts';
 import { emitRouteTable } from './emit-routes.ts';
 import { emitTypes } from './emit-types.ts';
+import { emitValidators } from './emit-validators.ts';
 import { buildModel } from './model.ts';
 import { RUNTIME_DIR, type RuntimeAssets } from './runtime-assets.ts';
 import { type ImportExtension, withExtensionAt } from './specifiers.ts';
@@ -86,6 +87,7 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
       'types.ts': `${top}\n${emitTypes(model, surface, extension)}`,
       'client.ts': `${top}\n${emitClient(model, info, TS, extension)}`,
       [ROUTE_TABLE_FILE('ts')]: `${top}\n${emitRouteTable(model, TS, extension)}`,
+      'validators.ts': `${top}\n${emitValidators(model, payload.schema, TS, extension)}`,
       'index.ts': `${top}\n${emitIndex(model, TS, extension)}`,
     };
   }
@@ -97,6 +99,8 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
     'client.d.ts': `${top}\n${emitClient(model, info, DTS)}`,
     [ROUTE_TABLE_FILE('js')]: `${top}\n${emitRouteTable(model, JS)}`,
     [ROUTE_TABLE_FILE('d.ts')]: `${top}\n${emitRouteTable(model, DTS)}`,
+    'validators.js': `${top}\n${emitValidators(model, payload.schema, JS)}`,
+    'validators.d.ts': `${top}\n${emitValidators(model, payload.schema, DTS)}`,
     'index.js': `${top}\n${emitIndex(model, JS)}`,
     'index.d.ts': `${top}\n${emitIndex(model, DTS)}`,
     'package.json': MODULE_SCOPE,

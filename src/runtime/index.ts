@@ -219,6 +219,28 @@ export {
 /** @internal For the generated `withStatus`. */
 export { statusClient } from './status.ts';
 export type {
+  CmsComponentField,
+  CmsDynamicZoneField,
+  CmsEnumerationField,
+  CmsField,
+  CmsFieldTable,
+  CmsLogicRule,
+  CmsMediaField,
+  CmsNumberField,
+  CmsPlainField,
+  CmsRelationField,
+  CmsTextField,
+} from './validate/fields.ts';
+export type {
+  StandardIssue,
+  StandardResult,
+  StandardSchemaProps,
+  StandardSchemaV1,
+} from './validate/standard-schema.ts';
+export type { CmsValidator, CmsWriteValidators } from './validate/validators.ts';
+/** @internal For the generated `cmsValidators`. */
+export { validatorsOf } from './validate/validators.ts';
+export type {
   CmsLocale,
   I18nApi,
   UploadApi,

@@ -1,49 +1,468 @@
 /**
- * One entry's `data` checked as a Strapi 5 REST write checks it: first the key check (an unknown
- * key is refused alone, `Invalid key <key>`, before any rule, as `validateInput` does), then each
- * attribute's rules in schema order. Work in progress (issue 44): scalar attributes only; no
- * components, zones, relations, media, dates, JSON or blocks yet.
+ * One entry's `data` checked as a Strapi 5 REST write checks it, in the order Strapi does:
+ * 1. the keys (Strapi's input validation): `id` and `documentId`, then the fields no write may
+ *    set, then every key no attribute has, at any depth; the first refused key is the one error;
+ * 2. the rules of each attribute (the entity validator), every problem at once, with Strapi's
+ *    messages and paths (`items[0].title` in the message, `['items', '0', 'title']` as the path);
+ * 3. the dates and times, which Strapi's database layer parses only when the rules passed.
+ * A published write of a draft-and-publish type runs the rules twice, as Strapi does: the draft's
+ * on the request, then the published ones on the draft it stored.
  */
-import { checkScalar, type ScalarRule, type WriteMode } from './scalars.ts';
-import type { StandardIssue, StandardResult, StandardSchemaV1 } from './standard-schema.ts';
+import { castBlocks, checkBlocks } from './blocks.ts';
+import type {
+  CmsComponentField,
+  CmsDynamicZoneField,
+  CmsField,
+  CmsFieldTable,
+  CmsFieldTables,
+} from './fields.ts';
+import { dateProblem, dateTimeProblem, timeProblem } from './formats.ts';
+import { isVisible } from './logic.ts';
+import { checkScalar, requiredIn, type ScalarField, typeMessage, type WriteMode } from './scalars.ts';
+import type { StandardIssue, StandardResult } from './standard-schema.ts';
 
-/** The attributes of a content type, in schema order, with their rules. */
-export type FieldRules = Readonly<Record<string, ScalarRule>>;
-
-/** Keys Strapi accepts in `data` besides the attributes (and ignores or overwrites). */
-const ACCEPTED_KEYS = new Set(['id', 'documentId', 'locale', 'publishedAt', 'createdAt', 'updatedAt']);
-
-/** Checks `data` against `fields` in `mode`; the cast entry or every issue. */
-export function checkEntry(
-  data: unknown,
-  fields: FieldRules,
-  mode: WriteMode,
-): StandardResult<Record<string, unknown>> {
-  if (typeof data !== 'object' || data === null || Array.isArray(data))
-    return { issues: [{ message: 'Missing "data" payload in the request body', path: [] }] };
-  for (const key of Object.keys(data))
-    if (!Object.hasOwn(fields, key) && !ACCEPTED_KEYS.has(key))
-      return { issues: [{ message: `Invalid key ${key}`, path: [key] }] };
-  const issues: StandardIssue[] = [];
-  const value: Record<string, unknown> = { ...data };
-  for (const [name, rule] of Object.entries(fields)) {
-    const outcome = checkScalar(name, (data as Record<string, unknown>)[name], rule, mode);
-    if (outcome.messages) for (const message of outcome.messages) issues.push({ message, path: [name] });
-    else if (outcome.value !== undefined) value[name] = outcome.value;
-  }
-  return issues.length > 0 ? { issues } : { value };
+/** What the validators know of the schema: every table, and the uids of the content types' tables. */
+export interface SchemaTables {
+  readonly tables: CmsFieldTables;
+  /** A content type's uid -> the key of its table. */
+  readonly keys: Readonly<Record<string, string>>;
+  /** Every component uid, in the order Strapi lists them in a zone's `__component` message. */
+  readonly components: readonly string[];
 }
 
-/** A Standard Schema validator of one write (`create`, `update` or a draft) of a content type. */
-export function entryValidator<Output>(
-  fields: FieldRules,
-  mode: WriteMode,
-): StandardSchemaV1<unknown, Output> {
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'cms-typed-client',
-      validate: (value) => checkEntry(value, fields, mode) as StandardResult<Output>,
-    },
+/** Which write a validator checks. */
+export interface Write {
+  /** A draft-and-publish content type (a published write checks twice). */
+  readonly draftAndPublish: boolean;
+  /** `create`, `update` (partial) or a draft create. */
+  readonly action: 'create' | 'update' | 'draft';
+}
+
+/** An entry's or a component's value; `__component` names a zone item's component. */
+type Data = { __component?: unknown; [key: string]: unknown };
+
+/** Keys no write may set at the top of an entry, in the order Strapi refuses them. */
+const NOT_WRITABLE = [
+  'id',
+  'documentId',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'updatedBy',
+  'localizations',
+];
+/** Keys every content type takes besides its attributes. */
+const ROOT_KEYS = new Set(['locale', 'publishedAt', 'data']);
+/** Keys of the entries every relation target has. */
+const SYSTEM_KEYS = [
+  'id',
+  'documentId',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'createdBy',
+  'updatedBy',
+  'locale',
+  'localizations',
+];
+/** The attributes of an uploaded file, which a media value's objects may carry. */
+const FILE_KEYS = new Set([
+  ...SYSTEM_KEYS,
+  'name',
+  'alternativeText',
+  'caption',
+  'width',
+  'height',
+  'formats',
+  'hash',
+  'ext',
+  'mime',
+  'size',
+  'url',
+  'previewUrl',
+  'provider',
+  'provider_metadata',
+  'related',
+  'folder',
+  'folderPath',
+  'focalPoint',
+]);
+const RELATION_OPERATIONS = ['connect', 'disconnect', 'set', 'options'];
+
+const isObject = (value: unknown): value is Data =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Checks `data` as the write `write` of the content type whose table is `table`. */
+export function checkEntry(
+  data: unknown,
+  table: CmsFieldTable,
+  schema: SchemaTables,
+  write: Write,
+): StandardResult<Data> {
+  if (!isObject(data))
+    return { issues: [{ message: 'Missing "data" payload in the request body', path: [] }] };
+  const key = rootKeyIssue(data, table, schema);
+  if (key) return { issues: [key] };
+  const create = write.action !== 'update';
+  const twice = write.draftAndPublish && write.action !== 'draft';
+  // A draft-and-publish type's first pass is a draft's; another type ignores `status: 'draft'`.
+  const first: WriteMode = { draft: write.draftAndPublish, create };
+  const rules = new Rules(schema, first);
+  const value = rules.object(data, table, '', []);
+  if (rules.issues.length > 0) return { issues: rules.issues };
+  const format = formatIssue(value, table, schema, []);
+  if (format) return { issues: [format] };
+  if (twice) {
+    // The published pass reads the stored draft: what the write left out is null there (an
+    // update's other fields are the server's: only the sent ones are checked).
+    const publish = new Rules(schema, { draft: false, create: true });
+    let stored = storedForm(value, table, schema);
+    if (!create)
+      stored = Object.fromEntries(
+        Object.keys(data)
+          .filter((k) => k in table)
+          .map((k) => [k, stored[k]]),
+      );
+    publish.object(stored, create ? table : pick(table, Object.keys(stored)), '', []);
+    if (publish.issues.length > 0) return { issues: publish.issues };
+  }
+  return { value };
+}
+
+/** Checks one component's value on its own, as a published create checks it inside an entry. */
+export function checkComponent(data: unknown, uid: string, schema: SchemaTables): StandardResult<Data> {
+  const table = schema.tables[uid] ?? {};
+  if (!isObject(data)) return { issues: [{ message: typeMessage('this', 'object', data, data), path: [] }] };
+  const key = nestedKeyIssue(data, table, schema, [], [], false);
+  if (key) return { issues: [key] };
+  const rules = new Rules(schema, { draft: false, create: true });
+  const value = rules.object(data, table, '', []);
+  if (rules.issues.length > 0) return { issues: rules.issues };
+  const format = formatIssue(value, table, schema, []);
+  return format ? { issues: [format] } : { value };
+}
+
+const pick = (table: CmsFieldTable, names: string[]): CmsFieldTable =>
+  Object.fromEntries(Object.entries(table).filter(([name]) => names.includes(name)));
+
+// ---------------------------------------------------------------------------------------------
+// 1. Keys
+
+function refused(key: string, path: string[], attributePath: string[]): StandardIssue {
+  const at = attributePath.length > 0 ? ` at ${attributePath.join('.')}` : '';
+  return { message: `Invalid key ${key}${at}`, path: [...path, key] };
+}
+
+function rootKeyIssue(data: Data, table: CmsFieldTable, schema: SchemaTables): StandardIssue | undefined {
+  for (const key of ['id', 'documentId']) if (Object.hasOwn(data, key)) return refused(key, [], []);
+  for (const key of Object.keys(data)) if (NOT_WRITABLE.includes(key)) return refused(key, [], []);
+  return nestedKeyIssue(data, table, schema, [], [], true);
+}
+
+/** The first key of `data` (and below) that Strapi refuses. */
+function nestedKeyIssue(
+  data: Data,
+  table: CmsFieldTable,
+  schema: SchemaTables,
+  path: string[],
+  attributePath: string[],
+  root: boolean,
+  extra: readonly string[] = [],
+): StandardIssue | undefined {
+  for (const [key, value] of Object.entries(data)) {
+    const field = Object.hasOwn(table, key) ? table[key] : undefined;
+    if (!field) {
+      if (root ? ROOT_KEYS.has(key) : extra.includes(key)) continue;
+      return refused(key, path, attributePath);
+    }
+    const issue = valueKeyIssue(value, field, schema, [...path, key], [...attributePath, key]);
+    if (issue) return issue;
+  }
+  return undefined;
+}
+
+function valueKeyIssue(
+  value: unknown,
+  field: CmsField,
+  schema: SchemaTables,
+  path: string[],
+  attributePath: string[],
+): StandardIssue | undefined {
+  const items = (each: (item: Data, index: number) => StandardIssue | undefined) => {
+    if (!Array.isArray(value)) return isObject(value) ? each(value, -1) : undefined;
+    for (const [index, item] of value.entries()) {
+      const issue = isObject(item) ? each(item, index) : undefined;
+      if (issue) return issue;
+    }
+    return undefined;
   };
+  const at = (index: number) => (index < 0 ? path : [...path, String(index)]);
+  switch (field.kind) {
+    case 'component': {
+      const table = schema.tables[field.component] ?? {};
+      return items((item, index) =>
+        nestedKeyIssue(item, table, schema, at(index), attributePath, false, ['id', 'documentId']),
+      );
+    }
+    case 'dynamiczone':
+      return Array.isArray(value)
+        ? items((item, index) => {
+            const uid = item.__component;
+            const table = typeof uid === 'string' ? schema.tables[uid] : undefined;
+            if (!table) return undefined;
+            return nestedKeyIssue(item, table, schema, at(index), attributePath, false, [
+              'id',
+              'documentId',
+              '__component',
+            ]);
+          })
+        : undefined;
+    case 'relation':
+    case 'media': {
+      const targetKey = field.kind === 'relation' && field.target ? schema.keys[field.target] : undefined;
+      const target = targetKey === undefined ? undefined : schema.tables[targetKey];
+      if (field.kind === 'relation' && !target) return undefined;
+      const allowed = (key: string) =>
+        field.kind === 'media'
+          ? FILE_KEYS.has(key)
+          : SYSTEM_KEYS.includes(key) || Object.hasOwn(target!, key);
+      const check = (item: Data, index: number, operations: boolean) => {
+        for (const key of Object.keys(item))
+          if (!allowed(key) && !(operations && RELATION_OPERATIONS.includes(key)))
+            return refused(key, at(index), attributePath);
+        return undefined;
+      };
+      return Array.isArray(value)
+        ? items((item, index) => check(item, index, false))
+        : isObject(value)
+          ? check(value, -1, true)
+          : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Rules
+
+class Rules {
+  readonly issues: StandardIssue[] = [];
+
+  private readonly schema: SchemaTables;
+  private readonly mode: WriteMode;
+
+  constructor(schema: SchemaTables, mode: WriteMode) {
+    this.schema = schema;
+    this.mode = mode;
+  }
+
+  private add(message: string, path: string[]) {
+    this.issues.push({ message, path });
+  }
+
+  /** Checks an entry's or a component's fields; returns the value cast (defaults in on create). */
+  object(data: Data, table: CmsFieldTable, label: string, path: string[]): Data {
+    const value: Data = { ...data };
+    for (const [name, field] of Object.entries(table)) {
+      const fieldLabel = label === '' ? name : `${label}.${name}`;
+      const fieldPath = [...path, name];
+      let item = data[name];
+      if (field.visible !== undefined && !isVisible(field.visible, data)) continue;
+      if (item === undefined && this.mode.create) {
+        if (field.default !== undefined) item = field.default;
+        else if (
+          (field.kind === 'dynamiczone' || (field.kind === 'component' && field.repeatable)) &&
+          !field.required
+        )
+          item = [];
+      }
+      const cast = this.field(item, field, fieldLabel, fieldPath);
+      if (cast !== undefined) value[name] = cast;
+    }
+    return value;
+  }
+
+  private field(value: unknown, field: CmsField, label: string, path: string[]): unknown {
+    switch (field.kind) {
+      case 'relation':
+      case 'media':
+        return value;
+      case 'component':
+        return field.repeatable
+          ? this.list(value, field, label, path)
+          : this.single(value, field, label, path);
+      case 'dynamiczone':
+        return this.list(value, field, label, path);
+      case 'blocks': {
+        const cast = castBlocks(value);
+        if (cast === null || cast === undefined) {
+          if (!requiredIn(field, this.mode)) return cast;
+          if (cast === undefined) {
+            if (this.mode.create) this.add(`${label} must be defined.`, path);
+          } else this.add(typeMessage(label, 'array', null, null), path);
+          return cast;
+        }
+        for (const problem of checkBlocks(label, cast as unknown[]))
+          this.add(problem.message, [...path, ...problem.path]);
+        return cast;
+      }
+      default: {
+        const outcome = checkScalar(label, value, field as ScalarField, this.mode);
+        if (outcome.messages) for (const message of outcome.messages) this.add(message, path);
+        return outcome.messages ? value : outcome.value;
+      }
+    }
+  }
+
+  private single(value: unknown, field: CmsComponentField, label: string, path: string[]): unknown {
+    const required = requiredIn(field, this.mode);
+    if (value === undefined) {
+      if (required && this.mode.create) this.add(`${label} must be defined.`, path);
+      return value;
+    }
+    if (value === null && !required) return value;
+    if (!isObject(value)) {
+      this.add(typeMessage(label, 'object', value, value), path);
+      return value;
+    }
+    return this.object(value, this.schema.tables[field.component] ?? {}, label, path);
+  }
+
+  /** A repeatable component or a zone: always a list, never `null`; its length checked on publish. */
+  private list(
+    value: unknown,
+    field: CmsComponentField | CmsDynamicZoneField,
+    label: string,
+    path: string[],
+  ): unknown {
+    if (value === undefined) {
+      if (this.mode.create) this.add(`${label} must be defined.`, path);
+      return value;
+    }
+    if (!Array.isArray(value)) {
+      this.add(typeMessage(label, 'array', value, value), path);
+      return value;
+    }
+    const cast = value.map((item, index) => {
+      const itemLabel = `${label}[${index}]`;
+      const itemPath = [...path, String(index)];
+      if (!isObject(item)) {
+        this.add(typeMessage(itemLabel, 'object', item, item), itemPath);
+        return item;
+      }
+      let uid: string;
+      if (field.kind === 'component') uid = field.component;
+      else {
+        const named = item.__component;
+        if (named === undefined || named === null) {
+          this.add(`${itemLabel}.__component is a required field`, [...itemPath, '__component']);
+          return item;
+        }
+        if (typeof named !== 'string' || !this.schema.components.includes(named)) {
+          this.add(
+            `${itemLabel}.__component must be one of the following values: ${this.schema.components.join(', ')}`,
+            [...itemPath, '__component'],
+          );
+          return item;
+        }
+        uid = named;
+      }
+      return this.object(item, this.schema.tables[uid] ?? {}, itemLabel, itemPath);
+    });
+    if (!this.mode.draft) {
+      if (Number.isInteger(field.max) && cast.length > field.max!)
+        this.add(`${label} field must have less than or equal to ${field.max} items`, path);
+      if (field.min !== undefined && (field.required === true || cast.length > 0) && cast.length < field.min)
+        this.add(`${label} field must have at least ${field.min} items`, path);
+    }
+    return cast;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Dates and times, and the stored draft
+
+/** The list of component values an attribute holds, each with its table and path. */
+function componentsOf(
+  value: unknown,
+  field: CmsField,
+  schema: SchemaTables,
+  path: string[],
+): [Data, CmsFieldTable, string[]][] {
+  if (field.kind === 'component') {
+    const table = schema.tables[field.component] ?? {};
+    if (!field.repeatable) return isObject(value) ? [[value, table, path]] : [];
+    return Array.isArray(value)
+      ? value.filter(isObject).map((item, index) => [item, table, [...path, String(index)]])
+      : [];
+  }
+  if (field.kind !== 'dynamiczone' || !Array.isArray(value)) return [];
+  return value.flatMap((item, index): [Data, CmsFieldTable, string[]][] => {
+    const table =
+      isObject(item) && typeof item.__component === 'string' ? schema.tables[item.__component] : undefined;
+    return table ? [[item as Data, table, [...path, String(index)]]] : [];
+  });
+}
+
+/**
+ * The first date or time the database layer refuses: Strapi writes the components first (in
+ * attribute order), then the entry's own fields.
+ */
+function formatIssue(
+  data: Data,
+  table: CmsFieldTable,
+  schema: SchemaTables,
+  path: string[],
+): StandardIssue | undefined {
+  for (const [name, field] of Object.entries(table))
+    for (const [item, itemTable, itemPath] of componentsOf(data[name], field, schema, [...path, name])) {
+      const issue = formatIssue(item, itemTable, schema, itemPath);
+      if (issue) return issue;
+    }
+  for (const [name, field] of Object.entries(table)) {
+    const value = data[name];
+    if (value === null || value === undefined) continue;
+    const problem =
+      field.kind === 'date'
+        ? dateProblem(value)
+        : field.kind === 'time'
+          ? timeProblem(value)
+          : field.kind === 'datetime' || field.kind === 'timestamp'
+            ? dateTimeProblem(value)
+            : undefined;
+    if (problem) return { message: problem, path: [...path, name] };
+  }
+  return undefined;
+}
+
+/** A cast value as its stored draft reads back: what was left out is `null` (lists empty). */
+function storedForm(data: Data, table: CmsFieldTable, schema: SchemaTables): Data {
+  const stored: Data = {};
+  for (const [name, field] of Object.entries(table)) {
+    const value = data[name];
+    if (field.kind === 'component' || field.kind === 'dynamiczone') {
+      const list = field.kind === 'dynamiczone' || field.repeatable;
+      if (value === undefined || value === null) stored[name] = list ? [] : null;
+      else if (!list)
+        stored[name] = isObject(value)
+          ? storedForm(value, schema.tables[field.component] ?? {}, schema)
+          : value;
+      else
+        stored[name] = Array.isArray(value)
+          ? value.map((item) => {
+              const uid =
+                field.kind === 'component' ? field.component : isObject(item) ? item.__component : undefined;
+              const itemTable = typeof uid === 'string' ? schema.tables[uid] : undefined;
+              return isObject(item) && itemTable
+                ? {
+                    ...(field.kind === 'dynamiczone' ? { __component: uid } : {}),
+                    ...storedForm(item, itemTable, schema),
+                  }
+                : item;
+            })
+          : value;
+    } else stored[name] = value === undefined ? null : value;
+  }
+  return stored;
 }

@@ -1,42 +1,33 @@
 /**
  * The checks Strapi 5's entity validator applies to one scalar attribute of a REST write, in its
- * words (yup 0.32 with Strapi's own type message), and the value as Strapi casts it. Facts:
- * /work/notes/validator-facts.md (§2.2, §2.3, §3.2), to be proven by the differential test
- * against a live Strapi. Work in progress (issue 44): strings without the email and uid formats,
- * numbers, booleans and enumerations.
+ * words (yup 0.32 with Strapi's own type message), and the value as Strapi casts it: text
+ * (string, text, richtext, password, email, uid), enumeration, the numbers, boolean, the dates
+ * and times (which Strapi checks only when its database layer parses them: formats.ts) and JSON.
+ * Blocks are blocks.ts's.
  */
+import type { CmsEnumerationField, CmsNumberField, CmsPlainField, CmsTextField } from './fields.ts';
+import { isEmail } from './formats.ts';
 
-/** An attribute's rules, as the generated tables write them. */
-export interface ScalarRule {
-  kind:
-    | 'string'
-    | 'text'
-    | 'richtext'
-    | 'password'
-    | 'enumeration'
-    | 'integer'
-    | 'float'
-    | 'decimal'
-    | 'boolean';
-  required?: boolean;
-  minLength?: number;
-  maxLength?: number;
-  regex?: string;
-  min?: number;
-  max?: number;
-  enum?: readonly string[];
-}
+/** A scalar attribute's kind and rules. */
+export type ScalarField = CmsTextField | CmsEnumerationField | CmsNumberField | CmsPlainField;
 
-/** How the write validates: a draft (`status: 'draft'`) skips some rules; an update checks `null`, not absence. */
+/**
+ * How the write validates: a draft (`status: 'draft'`, and the first pass of every write of a
+ * draft-and-publish type) skips `required`, the minimums and the patterns; an update refuses
+ * `null` where a create refuses absence too.
+ */
 export interface WriteMode {
-  draft: boolean;
-  create: boolean;
+  readonly draft: boolean;
+  readonly create: boolean;
 }
 
-/** The outcome for one attribute: the cast value, or Strapi's messages. */
-export type ScalarOutcome = { value: unknown; messages?: undefined } | { messages: string[] };
+/** The outcome for one attribute: the cast value, or Strapi's messages (one shape, for projects without strictNullChecks). */
+export interface ScalarOutcome {
+  value?: unknown;
+  messages?: string[];
+}
 
-/** A value as yup prints it in a message (strings quoted, NaN and null as words). */
+/** A value as yup prints it in a message (strings quoted, NaN and null as words, objects as JSON). */
 export function printValue(value: unknown): string {
   if (value === null || value === undefined || typeof value === 'boolean') return String(value);
   if (typeof value === 'number')
@@ -46,33 +37,39 @@ export function printValue(value: unknown): string {
 }
 
 /** Strapi's type message: the final value, and the original when casting changed it. */
-function typeMessage(path: string, type: string, value: unknown, original: unknown): string {
+export function typeMessage(path: string, type: string, value: unknown, original: unknown): string {
   const cast = original !== null && original !== undefined && !Object.is(original, value);
   return `${path} must be a \`${type}\` type, but the final value was: \`${printValue(value)}\`${
     cast ? ` (cast from the value \`${printValue(original)}\`).` : '.'
   }`;
 }
 
-/** An absent or null value: `must be defined.` / `cannot be null.` where required, else nothing to check. */
+/** Whether `field` must hold a value in `mode` (never in a draft). */
+export const requiredIn = (field: { readonly required?: boolean }, mode: WriteMode): boolean =>
+  field.required === true && !mode.draft;
+
+/**
+ * An absent or null value: `must be defined.` / `cannot be null.` where required, else nothing
+ * to check. A type that refuses `null` says so with its type message instead (`nullType`, and
+ * the value it prints).
+ */
 function nil(
   path: string,
-  value: null | undefined,
-  rule: ScalarRule,
+  value: unknown,
+  required: boolean,
   mode: WriteMode,
-  nullIsTyped: string | undefined,
-) {
-  const required = rule.required === true && !mode.draft;
+  nullType?: string,
+  nullPrints: unknown = null,
+): ScalarOutcome {
   if (value === undefined)
     return required && mode.create ? { messages: [`${path} must be defined.`] } : { value };
   if (!required) return { value };
-  // A type that does not accept null says so with its type message first.
-  if (nullIsTyped !== undefined)
-    return { messages: [typeMessage(path, nullIsTyped, nullIsTyped === 'number' ? Number.NaN : null, null)] };
+  if (nullType !== undefined) return { messages: [typeMessage(path, nullType, nullPrints, null)] };
   return { messages: [mode.create ? `${path} must be defined.` : `${path} cannot be null.`] };
 }
 
 /** yup's number cast: whitespace removed from strings, `''` is NaN, other values through parseFloat. */
-function castNumber(value: unknown): number {
+export function castNumber(value: unknown): number {
   if (typeof value === 'number') return value;
   if (typeof value === 'string') {
     const text = value.replace(/\s/g, '');
@@ -82,7 +79,7 @@ function castNumber(value: unknown): number {
 }
 
 /** yup's boolean cast: `true`/`1` and `false`/`0` in any case, as strings or numbers. */
-function castBoolean(value: unknown): unknown {
+export function castBoolean(value: unknown): unknown {
   if (typeof value === 'boolean') return value;
   const text = String(value);
   if (/^(true|1)$/i.test(text)) return true;
@@ -90,11 +87,62 @@ function castBoolean(value: unknown): unknown {
   return value;
 }
 
-/** Checks `value` of the attribute at `path` (`title`, `seo.title`, `items[0].title`). */
-export function checkScalar(path: string, value: unknown, rule: ScalarRule, mode: WriteMode): ScalarOutcome {
-  switch (rule.kind) {
+/** A biginteger as Strapi writes it: a canonical string of digits, or the value unchanged. */
+function castBigInteger(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value).toString() : value;
+  if (typeof value === 'string' && /^[+-]?\d+$/.test(value.trim())) return BigInt(value.trim()).toString();
+  return value;
+}
+
+/** The pattern a `uid` without a `regex` of its own must match. */
+const UID_PATTERN = /^[A-Za-z0-9-_.~]*$/;
+
+/** The messages of a text value's length and pattern rules. */
+function textRules(path: string, value: string, field: CmsTextField, mode: WriteMode): string[] {
+  const messages: string[] = [];
+  if (!mode.draft && Number.isInteger(field.minLength) && field.minLength && value.length < field.minLength)
+    messages.push(`${path} must be at least ${field.minLength} characters`);
+  const max =
+    field.kind === 'string'
+      ? Number.isInteger(field.maxLength)
+        ? field.maxLength
+        : 255
+      : Number.isInteger(field.maxLength)
+        ? field.maxLength
+        : undefined;
+  if (max && value.length > max) messages.push(`${path} must be at most ${max} characters`);
+  if (mode.draft) return messages;
+  const pattern = field.regex === undefined ? undefined : new RegExp(field.regex);
+  const matches = (regex: RegExp) => {
+    regex.lastIndex = 0;
+    return regex.test(value);
+  };
+  if (pattern && !(value === '' && field.required !== true) && !matches(pattern))
+    messages.push(`${path} must match the following: "${pattern}"`);
+  if (field.kind === 'email') {
+    if (value !== '' && !isEmail(value)) messages.push(`${path} must be a valid email`);
+    if (value === '') messages.push(`${path} cannot be empty`);
+  }
+  if (field.kind === 'uid') {
+    // A uid's own pattern is added a second time, without the empty-string exception.
+    const uid = pattern ?? UID_PATTERN;
+    if (!matches(uid)) messages.push(`${path} must match the following: "${uid}"`);
+  }
+  return messages;
+}
+
+/** Checks `value` of the scalar attribute at `path` (`title`, `seo.title`, `items[0].title`). */
+export function checkScalar(
+  path: string,
+  value: unknown,
+  field: ScalarField,
+  mode: WriteMode,
+): ScalarOutcome {
+  const required = requiredIn(field, mode);
+  switch (field.kind) {
     case 'boolean': {
-      if (value === null || value === undefined) return nil(path, value, rule, mode, undefined);
+      if (value === null || value === undefined) return nil(path, value, required, mode);
       const cast = castBoolean(value);
       return typeof cast === 'boolean'
         ? { value: cast }
@@ -103,45 +151,60 @@ export function checkScalar(path: string, value: unknown, rule: ScalarRule, mode
     case 'integer':
     case 'float':
     case 'decimal': {
-      if (value === undefined || (value === null && !(rule.required === true && !mode.draft)))
-        return nil(path, value as null | undefined, rule, mode, 'number');
+      if (value === undefined || (value === null && !required))
+        return nil(path, value, required, mode);
       const cast = castNumber(value);
       if (Number.isNaN(cast)) return { messages: [typeMessage(path, 'number', cast, value)] };
       const messages: string[] = [];
-      if (rule.kind === 'integer' ? !Number.isInteger(cast) : !Number.isFinite(cast))
+      if (field.kind === 'integer' ? !Number.isInteger(cast) : !Number.isFinite(cast))
         messages.push(
-          rule.kind === 'integer' ? `${path} must be an integer` : `${path} must be a finite number`,
+          field.kind === 'integer' ? `${path} must be an integer` : `${path} must be a finite number`,
         );
-      if (!mode.draft && rule.min !== undefined && cast < rule.min)
-        messages.push(`${path} must be greater than or equal to ${rule.min}`);
-      if (rule.max !== undefined && cast > rule.max)
-        messages.push(`${path} must be less than or equal to ${rule.max}`);
+      const min = field.kind === 'integer' ? toInteger(field.min) : field.min;
+      const max = field.kind === 'integer' ? toInteger(field.max) : field.max;
+      if (!mode.draft && min !== undefined && cast < min)
+        messages.push(`${path} must be greater than or equal to ${min}`);
+      if (max !== undefined && cast > max) messages.push(`${path} must be less than or equal to ${max}`);
       return messages.length > 0 ? { messages } : { value: cast };
     }
+    case 'biginteger': {
+      if (value === null || value === undefined) return nil(path, value, required, mode);
+      const cast = castBigInteger(value);
+      return typeof cast === 'string' && /^-?\d+$/.test(cast)
+        ? { value: cast }
+        : { messages: [`${path} must be a valid integer`] };
+    }
     case 'enumeration': {
-      if (value === null || value === undefined) return nil(path, value, rule, mode, 'string');
+      if (value === null || value === undefined) return nil(path, value, required, mode, 'string');
       const cast = typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
       if (typeof cast !== 'string') return { messages: [typeMessage(path, 'string', cast, value)] };
-      const values = rule.enum ?? [];
       // Strapi appends null to the allowed values, which prints as an empty last item.
-      return values.includes(cast)
+      return field.values.includes(cast)
         ? { value: cast }
-        : { messages: [`${path} must be one of the following values: ${[...values, ''].join(', ')}`] };
+        : { messages: [`${path} must be one of the following values: ${[...field.values, ''].join(', ')}`] };
     }
+    case 'date':
+    case 'time':
+    case 'datetime':
+    case 'timestamp':
+    case 'json':
+    case 'blocks':
+      // No type of their own in the entity validator: the database layer parses dates (formats.ts).
+      return value === null || value === undefined ? nil(path, value, required, mode) : { value };
     default: {
-      if (value === null || value === undefined) return nil(path, value, rule, mode, 'string');
+      if (value === null || value === undefined) return nil(path, value, required, mode, 'string');
       if (typeof value !== 'string') return { messages: [typeMessage(path, 'string', value, value)] };
-      const messages: string[] = [];
-      if (!mode.draft && rule.minLength && value.length < rule.minLength)
-        messages.push(`${path} must be at least ${rule.minLength} characters`);
-      const max =
-        rule.kind === 'string' ? (Number.isInteger(rule.maxLength) ? rule.maxLength : 255) : rule.maxLength;
-      if (max && value.length > max) messages.push(`${path} must be at most ${max} characters`);
-      if (!mode.draft && rule.regex !== undefined && !(value === '' && rule.required !== true)) {
-        const pattern = new RegExp(rule.regex);
-        if (!pattern.test(value)) messages.push(`${path} must match the following: "${pattern}"`);
-      }
+      const messages = textRules(path, value, field, mode);
       return messages.length > 0 ? { messages } : { value };
     }
   }
+}
+
+/** lodash's `toInteger(Number(x))`, as Strapi reads an integer's `min` and `max`; undefined stays undefined. */
+function toInteger(value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (Number.isNaN(number)) return 0;
+  if (!Number.isFinite(number)) return number > 0 ? Number.MAX_VALUE : -Number.MAX_VALUE;
+  return Math.trunc(number);
 }

@@ -1,0 +1,64 @@
+/**
+ * The validators of a schema from its field tables: for each content type `create`, `update`
+ * and `draft`, for each component one; each a Standard Schema v1 object whose `validate`
+ * answers synchronously with the value as Strapi casts it, or the issues in Strapi's words.
+ */
+import { checkComponent, checkEntry, type SchemaTables, type Write } from './entry.ts';
+import type { CmsFieldTables } from './fields.ts';
+import type { StandardResult, StandardSchemaV1 } from './standard-schema.ts';
+
+/** A validator of one write: a Standard Schema v1 object, its output the value to send. */
+export interface CmsValidator<Output> extends StandardSchemaV1<unknown, Output> {
+  readonly '~standard': StandardSchemaV1<unknown, Output>['~standard'] & {
+    readonly validate: (value: unknown) => StandardResult<Output>;
+  };
+}
+
+/** The validators of a content type's writes. */
+export interface CmsWriteValidators<Create, Update, Draft> {
+  /** A published create (`create(data)`): the draft's rules, then the published ones on what the draft stores. */
+  readonly create: CmsValidator<Create>;
+  /** An update (`update(id, data)`): the fields sent; a published update's other fields are the server's to check. */
+  readonly update: CmsValidator<Update>;
+  /** A draft create (`create(data, { status: 'draft' })`): no `required`, minimums or patterns. */
+  readonly draft: CmsValidator<Draft>;
+}
+
+function validator<Output>(validate: (value: unknown) => StandardResult<unknown>): CmsValidator<Output> {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'cms-typed-client',
+      validate: validate as (value: unknown) => StandardResult<Output>,
+    },
+  };
+}
+
+/**
+ * The validators of the schema whose tables are `tables` (content types by client property,
+ * components by uid); `types` gives each content type's uid and whether it has draft and publish.
+ */
+export function validatorsOf(
+  tables: CmsFieldTables,
+  types: Readonly<Record<string, readonly [uid: string, draftAndPublish: 0 | 1]>>,
+): Record<string, unknown> {
+  const schema: SchemaTables = {
+    tables,
+    keys: Object.fromEntries(Object.entries(types).map(([key, [uid]]) => [uid, key])),
+    components: Object.keys(tables).filter((key) => !Object.hasOwn(types, key)),
+  };
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(tables)) {
+    const type = types[key];
+    if (!type) {
+      out[key] = validator((value) => checkComponent(value, key, schema));
+      continue;
+    }
+    const write = (action: Write['action']) =>
+      validator((value) =>
+        checkEntry(value, tables[key]!, schema, { draftAndPublish: type[1] === 1, action }),
+      );
+    out[key] = { create: write('create'), update: write('update'), draft: write('draft') };
+  }
+  return out;
+}
