@@ -162,3 +162,26 @@ it('an app that calls none of handleCmsPreview, withStatus and listenToStrapiPre
       if (other !== feature) assert.ok(!alone.includes(otherMark), `${feature} alone bundles ${other}`);
   }
 });
+
+it('an app that imports neither cmsValidators nor cmsFields bundles none of the validators; one that does, no client', async (t) => {
+  const dir = emptyDir(join(WORK_DIR, 'size-test-validators'));
+  generateOurs(syntheticPayload(5), dir, 'js');
+  const text = (code: Uint8Array) => new TextDecoder().decode(code);
+  // A message of the validators' interpreter, and a key of the field tables.
+  const marks = ['must be at most', 'Missing "data" payload', 'kind:"string"'];
+  const client = text(await bundleCode("export { CmsClient } from './index.js';\n", dir));
+  const findOnly = text(await bundleCode(findOnlyApp(dir), dir));
+  for (const [name, code] of [
+    ['the whole client', client],
+    ['a find/findOne page', findOnly],
+  ] as const)
+    for (const mark of marks) assert.ok(!code.includes(mark), `${name} bundles the validators (${mark})`);
+  const validators = await bundleCode("export { cmsValidators } from './index.js';\n", dir);
+  for (const mark of marks) assert.ok(text(validators).includes(mark), `cmsValidators bundles ${mark}`);
+  assert.ok(!text(validators).includes('class CmsClientCore'), 'cmsValidators bundles the client');
+  const fields = text(await bundleCode("export { cmsFields } from './index.js';\n", dir));
+  assert.ok(fields.includes('kind:"string"') && !fields.includes('must be at most'), 'cmsFields alone is only tables');
+  t.diagnostic(
+    `cmsValidators at N=5: ${validators.byteLength} B minified, ${gzipSync(validators, { level: 9 }).byteLength} B gzipped`,
+  );
+});

@@ -26,7 +26,7 @@ type Node = {
   [key: string]: unknown;
 };
 
-const LINK_PROTOCOLS = new Set(['http:', 'https:', 'ftp:', 'mailto:', 'tel:']);
+const LINK_PROTOCOLS = ['http:', 'https:', 'ftp:', 'mailto:', 'tel:'];
 const TEXT_MARKS = ['bold', 'italic', 'underline', 'strikethrough', 'code'];
 const IMAGE_STRINGS = ['name', 'url', 'hash', 'ext', 'mime', 'provider', 'createdAt', 'updatedAt'];
 const IMAGE_NUMBERS = ['width', 'height', 'size'];
@@ -53,8 +53,9 @@ export function checkBlocks(label: string, nodes: readonly unknown[]): NodeProbl
   return problems;
 }
 
+/** The walk over a blocks tree (fields declared only, so a bundle for old targets needs no helper). */
 class Walker {
-  private readonly problems: NodeProblem[];
+  declare private readonly problems: NodeProblem[];
 
   constructor(problems: NodeProblem[]) {
     this.problems = problems;
@@ -250,7 +251,9 @@ class Walker {
 /** A link Strapi takes: a URL (or a path from `/`) with one of the allowed protocols. */
 function validLink(link: string): boolean {
   try {
-    return LINK_PROTOCOLS.has(new URL(link.startsWith('/') ? `https://localhost${link}` : link).protocol);
+    return LINK_PROTOCOLS.includes(
+      new URL(link.startsWith('/') ? `https://localhost${link}` : link).protocol,
+    );
   } catch {
     return false;
   }

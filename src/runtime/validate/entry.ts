@@ -52,7 +52,7 @@ const NOT_WRITABLE = [
   'localizations',
 ];
 /** Keys every content type takes besides its attributes. */
-const ROOT_KEYS = new Set(['locale', 'publishedAt', 'data']);
+const ROOT_KEYS = ['locale', 'publishedAt', 'data'];
 /** Keys of the entries every relation target has. */
 const SYSTEM_KEYS = [
   'id',
@@ -66,8 +66,7 @@ const SYSTEM_KEYS = [
   'localizations',
 ];
 /** The attributes of an uploaded file, which a media value's objects may carry. */
-const FILE_KEYS = new Set([
-  ...SYSTEM_KEYS,
+const FILE_KEYS = [
   'name',
   'alternativeText',
   'caption',
@@ -86,7 +85,7 @@ const FILE_KEYS = new Set([
   'folder',
   'folderPath',
   'focalPoint',
-]);
+];
 const RELATION_OPERATIONS = ['connect', 'disconnect', 'set', 'options'];
 
 const isObject = (value: unknown): value is Data =>
@@ -172,7 +171,7 @@ function nestedKeyIssue(
   for (const [key, value] of Object.entries(data)) {
     const field = Object.hasOwn(table, key) ? table[key] : undefined;
     if (!field) {
-      if (root ? ROOT_KEYS.has(key) : extra.includes(key)) continue;
+      if (root ? ROOT_KEYS.includes(key) : extra.includes(key)) continue;
       return refused(key, path, attributePath);
     }
     const issue = valueKeyIssue(value, field, schema, [...path, key], [...attributePath, key]);
@@ -223,9 +222,8 @@ function valueKeyIssue(
       const target = targetKey === undefined ? undefined : schema.tables[targetKey];
       if (field.kind === 'relation' && !target) return undefined;
       const allowed = (key: string) =>
-        field.kind === 'media'
-          ? FILE_KEYS.has(key)
-          : SYSTEM_KEYS.includes(key) || Object.hasOwn(target!, key);
+        SYSTEM_KEYS.includes(key) ||
+        (field.kind === 'media' ? FILE_KEYS.includes(key) : Object.hasOwn(target!, key));
       const check = (item: Data, index: number, operations: boolean) => {
         for (const key of Object.keys(item))
           if (!allowed(key) && !(operations && RELATION_OPERATIONS.includes(key)))
@@ -246,13 +244,14 @@ function valueKeyIssue(
 // ---------------------------------------------------------------------------------------------
 // 2. Rules
 
+/** One pass of the rules; its fields declared only, so a bundle for old targets needs no helper. */
 class Rules {
-  readonly issues: StandardIssue[] = [];
-
-  private readonly schema: SchemaTables;
-  private readonly mode: WriteMode;
+  declare readonly issues: StandardIssue[];
+  declare private readonly schema: SchemaTables;
+  declare private readonly mode: WriteMode;
 
   constructor(schema: SchemaTables, mode: WriteMode) {
+    this.issues = [];
     this.schema = schema;
     this.mode = mode;
   }

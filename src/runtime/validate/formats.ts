@@ -6,16 +6,24 @@
  * their field.
  */
 
-/** Letters beyond ASCII that yup's email rule takes wherever it takes a letter. */
-const WIDE = '\\u00A0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF';
-const ATOM = `[a-z\\d!#$%&'*+\\-/=?^_\`{|}~${WIDE}]+`;
-const QUOTED = `"(?:[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f\\x21\\x23-\\x5b\\x5d-\\x7e ${WIDE}\\t]|\\\\[\\x01-\\x09\\x0b\\x0c\\x0d-\\x7f${WIDE}])*"`;
-const LABEL = `[a-z\\d${WIDE}](?:[a-z\\d\\-._~${WIDE}]*[a-z\\d${WIDE}])?`;
-const TOP = `[a-z${WIDE}](?:[a-z\\d\\-._~${WIDE}]*[a-z${WIDE}])?`;
-const EMAIL = new RegExp(`^(?:${ATOM}(?:\\.${ATOM})*|${QUOTED})@(?:${LABEL}\\.)+${TOP}$`, 'i');
+let email: RegExp | undefined;
+
+/**
+ * yup's email rule, built on first use (a module-level pattern would stay in every bundle of
+ * the client): letters beyond ASCII count wherever it takes a letter.
+ */
+function emailPattern(): RegExp {
+  const wide = '\\u00A0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF';
+  const atom = `[a-z\\d!#$%&'*+\\-/=?^_\`{|}~${wide}]+`;
+  const quoted = `"(?:[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f\\x21\\x23-\\x5b\\x5d-\\x7e ${wide}\\t]|\\\\[\\x01-\\x09\\x0b\\x0c\\x0d-\\x7f${wide}])*"`;
+  const label = `[a-z\\d${wide}](?:[a-z\\d\\-._~${wide}]*[a-z\\d${wide}])?`;
+  const top = `[a-z${wide}](?:[a-z\\d\\-._~${wide}]*[a-z${wide}])?`;
+  email ??= new RegExp(`^(?:${atom}(?:\\.${atom})*|${quoted})@(?:${label}\\.)+${top}$`, 'i');
+  return email;
+}
 
 /** Whether `value` is an email address as yup 0.32 (and so Strapi) accepts it. */
-export const isEmail = (value: string): boolean => EMAIL.test(value);
+export const isEmail = (value: string): boolean => emailPattern().test(value);
 
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const leap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;

@@ -151,8 +151,7 @@ export function checkScalar(
     case 'integer':
     case 'float':
     case 'decimal': {
-      if (value === undefined || (value === null && !required))
-        return nil(path, value, required, mode);
+      if (value === undefined || (value === null && !required)) return nil(path, value, required, mode);
       const cast = castNumber(value);
       if (Number.isNaN(cast)) return { messages: [typeMessage(path, 'number', cast, value)] };
       const messages: string[] = [];
