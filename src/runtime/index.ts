@@ -237,7 +237,7 @@ export type {
   StandardSchemaProps,
   StandardSchemaV1,
 } from './validate/standard-schema.ts';
-export type { CmsValidator, CmsWriteValidators } from './validate/validators.ts';
+export type { CmsValidator, CmsValidatorProps, CmsWriteValidators } from './validate/validators.ts';
 /** @internal For the generated `cmsValidators`. */
 export { validatorsOf } from './validate/validators.ts';
 export type {

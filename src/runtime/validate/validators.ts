@@ -5,13 +5,16 @@
  */
 import { checkComponent, checkEntry, type SchemaTables, type Write } from './entry.ts';
 import type { CmsFieldTables } from './fields.ts';
-import type { StandardResult, StandardSchemaV1 } from './standard-schema.ts';
+import type { StandardResult, StandardSchemaProps, StandardSchemaV1 } from './standard-schema.ts';
 
 /** A validator of one write: a Standard Schema v1 object, its output the value to send. */
 export interface CmsValidator<Output> extends StandardSchemaV1<unknown, Output> {
-  readonly '~standard': StandardSchemaV1<unknown, Output>['~standard'] & {
-    readonly validate: (value: unknown) => StandardResult<Output>;
-  };
+  readonly '~standard': CmsValidatorProps<Output>;
+}
+
+/** A validator's `~standard`: its `validate` answers at once, never with a Promise. */
+export interface CmsValidatorProps<Output> extends StandardSchemaProps<unknown, Output> {
+  readonly validate: (value: unknown) => StandardResult<Output>;
 }
 
 /** The validators of a content type's writes. */
