@@ -62,6 +62,7 @@ export function fieldLiteral(attribute: SchemaAttribute): Record<string, Literal
     set('max', numeric(attribute.max));
   }
   set('default', attribute.default as Literal | undefined);
+  set('customField', attribute.customField);
   if (attribute.unique === true) field.unique = true;
   if (attribute.private === true) field.private = true;
   const visible = attribute.conditions?.visible;

@@ -43,16 +43,17 @@ export interface CmsValidationIssue {
  */
 export interface CmsErrorDetails {
   /**
-   * `errors`: one issue per invalid field, or one naming the unknown key when `rest.strictParams`
-   * rejects a query or body key ("Invalid key nope"); Strapi then also sends `key`, the dotted
-   * `path` of its parent (or null), `source` and, for a query, the top-level `param`. Absent
-   * when Strapi sent no details (e.g. "Invalid identifier or password").
+   * `errors`: one issue per invalid field, or one naming the unknown key ("Invalid key nope"),
+   * which Strapi refuses in a body always and in a query under `rest.strictParams`; Strapi then
+   * sends `key`, the dotted `path` of its parent (or null; the key itself for a field no write
+   * sets, like `createdAt`), `source` and, for a query, the top-level `param`, and the client
+   * adds the issue. Absent when Strapi sent no details (e.g. "Invalid identifier or password").
    */
   ValidationError:
     | {
         /** One issue per invalid field or unknown key. */
         errors: CmsValidationIssue[];
-        /** The unknown key (`rest.strictParams`). */
+        /** The unknown key. */
         key?: string;
         /** Dotted path of the unknown key's parent; null at the top level. */
         path?: string | null;

@@ -17,6 +17,8 @@ interface FieldBase {
   readonly unique?: boolean;
   /** Left out of responses (private attributes and passwords); still written. */
   readonly private?: boolean;
+  /** The custom field's uid (`plugin::color-picker.color`); `kind` is the type it stores. */
+  readonly customField?: string;
   /** Strapi checks the field only while this rule over the sibling fields holds. */
   readonly visible?: CmsLogicRule;
 }
