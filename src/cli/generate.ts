@@ -121,12 +121,15 @@ export function currentHash(
  */
 export function plannedNames(format: GenerateOptions['format']): string[] {
   const runtime = Object.keys(runtimeAssets()[format]).map((name) => `${RUNTIME_DIR}/${name}`);
-  if (format === 'ts') return [...runtime, 'types.ts', 'client.ts', ROUTE_TABLE_FILE('ts'), 'index.ts'];
+  if (format === 'ts')
+    return [...runtime, 'types.ts', 'client.ts', ROUTE_TABLE_FILE('ts'), 'validators.ts', 'index.ts'];
   return [
     ...runtime,
     ...['types', 'client'].flatMap((name) => [`${name}.js`, `${name}.d.ts`]),
     ROUTE_TABLE_FILE('js'),
     ROUTE_TABLE_FILE('d.ts'),
+    'validators.js',
+    'validators.d.ts',
     'index.js',
     'index.d.ts',
     // The js output's own package.json (`"type": "module"`), listed last as generateFiles writes it.

@@ -15,7 +15,7 @@ export function emitIndex(model: CodegenModel, dialect: Dialect, extension: Impo
     lines.push(
       `export type { ${INDEX_RUNTIME_EXPORTS.types.join(', ')} } from ${from('runtime/index')};`,
       `export type { ${indexModelTypes(model).join(', ')} } from ${from('types')};`,
-      `export type { CmsValidators } from ${from('validators')};`,
+      `export type { CmsFields, CmsValidators } from ${from('validators')};`,
     );
   return `${lines.join('\n')}\n`;
 }

@@ -189,14 +189,16 @@ export function emitValidators(
       `/** The validators of \`cmsValidators\`: each content type's writes, each component. */\nexport interface CmsValidators {\n${rows.join('')}}\n`,
     );
   }
-  if (dialect.code) imports.value('validatorsOf');
+  if (dialect.types)
+    parts.push(
+      `/** The type of \`cmsFields\`: each rule as its literal type. */\nexport type CmsFields = ${fieldsType};\n`,
+    );
+  const validators = dialect.code
+    ? `${imports.value('validatorsOf')}${dialect.typeArguments('CmsValidators')}(cmsFields, ${typesValue})`
+    : '';
   parts.push(
-    `${FIELDS_DOC}\n${dialect.name === 'dts' ? `export declare const cmsFields: ${fieldsType};` : `export const cmsFields = ${fieldsValue}${dialect.name === 'ts' ? ' as const' : ''};`}\n`,
-    `${VALIDATORS_DOC}\n${
-      dialect.name === 'dts'
-        ? 'export declare const cmsValidators: CmsValidators;'
-        : `export const cmsValidators = /* @__PURE__ */ validatorsOf(cmsFields, ${typesValue})${dialect.name === 'ts' ? ' as unknown as CmsValidators' : ''};`
-    }\n`,
+    `${FIELDS_DOC}\n${dialect.exportConstant('cmsFields', 'CmsFields', fieldsValue)}\n`,
+    `${VALIDATORS_DOC}\n${dialect.exportConstant('cmsValidators', 'CmsValidators', dialect.code ? `/* @__PURE__ */ ${validators}` : '')}\n`,
   );
   const lines = imports.lines([]);
   if (typeNames.size > 0)

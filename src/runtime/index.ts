@@ -219,6 +219,7 @@ export {
 /** @internal For the generated `withStatus`. */
 export { statusClient } from './status.ts';
 export type {
+  CmsBigIntegerField,
   CmsComponentField,
   CmsDynamicZoneField,
   CmsEnumerationField,
@@ -232,10 +233,13 @@ export type {
   CmsTextField,
 } from './validate/fields.ts';
 export type {
+  StandardFailure,
   StandardIssue,
   StandardResult,
   StandardSchemaProps,
   StandardSchemaV1,
+  StandardSuccess,
+  StandardTypes,
 } from './validate/standard-schema.ts';
 export type { CmsValidator, CmsValidatorProps, CmsWriteValidators } from './validate/validators.ts';
 /** @internal For the generated `cmsValidators`. */

@@ -5,11 +5,22 @@
  * and times (which Strapi checks only when its database layer parses them: formats.ts) and JSON.
  * Blocks are blocks.ts's.
  */
-import type { CmsEnumerationField, CmsNumberField, CmsPlainField, CmsTextField } from './fields.ts';
+import type {
+  CmsBigIntegerField,
+  CmsEnumerationField,
+  CmsNumberField,
+  CmsPlainField,
+  CmsTextField,
+} from './fields.ts';
 import { isEmail } from './formats.ts';
 
 /** A scalar attribute's kind and rules. */
-export type ScalarField = CmsTextField | CmsEnumerationField | CmsNumberField | CmsPlainField;
+export type ScalarField =
+  | CmsTextField
+  | CmsEnumerationField
+  | CmsNumberField
+  | CmsBigIntegerField
+  | CmsPlainField;
 
 /**
  * How the write validates: a draft (`status: 'draft'`, and the first pass of every write of a

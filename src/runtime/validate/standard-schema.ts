@@ -19,13 +19,33 @@ export interface StandardSchemaProps<Input, Output> {
   /** Validates a value: the value (cast as Strapi casts it) or the issues. */
   readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>;
   /** The input and output types, for type inference only. */
-  readonly types?: { readonly input: Input; readonly output: Output } | undefined;
+  readonly types?: StandardTypes<Input, Output> | undefined;
+}
+
+/** A validator's input and output types (never set at run time). */
+export interface StandardTypes<Input, Output> {
+  /** What the validator takes. */
+  readonly input: Input;
+  /** What a valid value becomes. */
+  readonly output: Output;
 }
 
 /** The result of `validate`: the value, or the issues. */
-export type StandardResult<Output> =
-  | { readonly value: Output; readonly issues?: undefined }
-  | { readonly issues: readonly StandardIssue[] };
+export type StandardResult<Output> = StandardSuccess<Output> | StandardFailure;
+
+/** A valid value, as the write will send it. */
+export interface StandardSuccess<Output> {
+  /** The value, cast as Strapi casts it. */
+  readonly value: Output;
+  /** None: the value is valid. */
+  readonly issues?: undefined;
+}
+
+/** An invalid value's problems. */
+export interface StandardFailure {
+  /** Every problem, in Strapi's words, with its path. */
+  readonly issues: readonly StandardIssue[];
+}
 
 /** One problem with a value, in the words Strapi answers with. */
 export interface StandardIssue {

@@ -9,11 +9,13 @@ import type { StandardResult, StandardSchemaProps, StandardSchemaV1 } from './st
 
 /** A validator of one write: a Standard Schema v1 object, its output the value to send. */
 export interface CmsValidator<Output> extends StandardSchemaV1<unknown, Output> {
+  /** The Standard Schema properties; `validate` answers at once. */
   readonly '~standard': CmsValidatorProps<Output>;
 }
 
 /** A validator's `~standard`: its `validate` answers at once, never with a Promise. */
 export interface CmsValidatorProps<Output> extends StandardSchemaProps<unknown, Output> {
+  /** Checks `value` as Strapi checks the write: `{ value }` cast, or `{ issues }` in Strapi's words. */
   readonly validate: (value: unknown) => StandardResult<Output>;
 }
 
@@ -40,11 +42,12 @@ function validator<Output>(validate: (value: unknown) => StandardResult<unknown>
 /**
  * The validators of the schema whose tables are `tables` (content types by client property,
  * components by uid); `types` gives each content type's uid and whether it has draft and publish.
+ * `Validators` is the generated `CmsValidators`, which the tables' keys and the inputs' types match.
  */
-export function validatorsOf(
+export function validatorsOf<Validators>(
   tables: CmsFieldTables,
   types: Readonly<Record<string, readonly [uid: string, draftAndPublish: 0 | 1]>>,
-): Record<string, unknown> {
+): Validators {
   const schema: SchemaTables = {
     tables,
     keys: Object.fromEntries(Object.entries(types).map(([key, [uid]]) => [uid, key])),
@@ -63,5 +66,5 @@ export function validatorsOf(
       );
     out[key] = { create: write('create'), update: write('update'), draft: write('draft') };
   }
-  return out;
+  return out as Validators;
 }

@@ -210,6 +210,7 @@ describe('generation is atomic', () => {
       'index.ts',
       ...runtimeFiles('ts'),
       'types.ts',
+      'validators.ts',
     ]);
     rmSync(join(project, 'src/cms'), { recursive: true });
     mkdirSync(join(project, 'src/cms'));
@@ -282,6 +283,8 @@ describe('generation is atomic', () => {
         'runtime-mine.js',
         'types.d.ts',
         'types.js',
+        'validators.d.ts',
+        'validators.js',
       ].sort(),
     );
     assert.equal(now['runtime-mine.js'], '// a module of the application named like a part\n');

@@ -223,7 +223,14 @@ describe('the per-schema files', () => {
         assert.deepEqual(
           Object.keys(files).sort(),
           format === 'ts'
-            ? ['client.ts', 'client/routes.ts', 'index.ts', ...runtimeFiles('ts'), 'types.ts'].sort()
+            ? [
+                'client.ts',
+                'client/routes.ts',
+                'index.ts',
+                ...runtimeFiles('ts'),
+                'types.ts',
+                'validators.ts',
+              ].sort()
             : [
                 'client.d.ts',
                 'client.js',
@@ -235,6 +242,8 @@ describe('the per-schema files', () => {
                 ...runtimeFiles('js', Object.keys(files)),
                 'types.d.ts',
                 'types.js',
+                'validators.d.ts',
+                'validators.js',
               ].sort(),
         );
       });
@@ -321,15 +330,25 @@ describe('the per-schema files', () => {
           [`index.${ext}`]: [
             'export from ./client.js',
             'export from ./runtime/index.js',
+            'export from ./validators.js',
             'export type from ./runtime/index.js',
             'export type from ./types.js',
+            'export type from ./validators.js',
           ],
+          // The validators' tables import the runtime's interpreter and the inputs they output.
+          [`validators.${ext}`]: ['import ./runtime/index.js', 'import type ./types.js'],
         };
         if (format === 'js') {
           want['types.js'] = [];
           want['client.js'] = ['import ./runtime/index.js'];
           want['client/routes.js'] = [];
-          want['index.js'] = ['export from ./client.js', 'export from ./runtime/index.js'];
+          want['index.js'] = [
+            'export from ./client.js',
+            'export from ./runtime/index.js',
+            'export from ./validators.js',
+          ];
+          want['validators.js'] = ['import ./runtime/index.js'];
+          want['validators.d.ts'] = ['import type ./runtime/index.js', 'import type ./types.js'];
         }
         assert.deepEqual(seen, want);
         assert.deepEqual([...loaded].sort(), [...PARTS].sort(), 'every part is loaded by the runtime');
@@ -465,11 +484,13 @@ describe('the index re-exports what an application needs', () => {
         './client.js': ['*'],
         './runtime/index.js': [...INDEX_RUNTIME_EXPORTS.values, ...INDEX_RUNTIME_EXPORTS.types],
         './types.js': modelTypes,
+        './validators.js': ['cmsFields', 'cmsValidators', 'CmsFields', 'CmsValidators'],
       });
       if (format === 'js')
         assert.deepEqual(named('index.js'), {
           './client.js': ['*'],
           './runtime/index.js': [...INDEX_RUNTIME_EXPORTS.values],
+          './validators.js': ['cmsFields', 'cmsValidators'],
         });
       const values = [
         ...INDEX_RUNTIME_EXPORTS.values,

@@ -86,10 +86,11 @@ describe('the import extension rule', () => {
         importExtension: extension,
       });
       const want = extension === 'none' ? '' : `.${extension}`;
-      const found = ['types.ts', 'client.ts', 'client/routes.ts', 'index.ts'].flatMap((name) =>
-        [...(files[name] ?? '').matchAll(/(?:from |import\()'(\.\.?\/[^']*)'/g)].map(
-          (m) => `${name}: ${m[1]}`,
-        ),
+      const found = ['types.ts', 'client.ts', 'client/routes.ts', 'validators.ts', 'index.ts'].flatMap(
+        (name) =>
+          [...(files[name] ?? '').matchAll(/(?:from |import\()'(\.\.?\/[^']*)'/g)].map(
+            (m) => `${name}: ${m[1]}`,
+          ),
       );
       assert.deepEqual(found.sort(), [
         `client.ts: ./client/routes${want}`,
@@ -100,7 +101,11 @@ describe('the import extension rule', () => {
         `index.ts: ./runtime/index${want}`,
         `index.ts: ./runtime/index${want}`,
         `index.ts: ./types${want}`,
+        `index.ts: ./validators${want}`,
+        `index.ts: ./validators${want}`,
         `types.ts: ./runtime/index${want}`,
+        `validators.ts: ./runtime/index${want}`,
+        `validators.ts: ./types${want}`,
       ]);
     });
 });
