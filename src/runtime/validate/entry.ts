@@ -91,6 +91,71 @@ const RELATION_OPERATIONS = ['connect', 'disconnect', 'set', 'options'];
 const isObject = (value: unknown): value is Data =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A table's fields as the checks walk them, worked out once per table. */
+interface Plan {
+  /** Every field, in schema order. */
+  readonly fields: readonly (readonly [string, CmsField])[];
+  /** The components and zones, whose dates the database writes first. */
+  readonly nested: readonly (readonly [string, CmsField])[];
+  /** The dates and times. */
+  readonly dates: readonly (readonly [string, CmsField])[];
+  /** The fields a create checks even when left out, in a draft and in a published write. */
+  readonly absent: {
+    readonly draft: readonly (readonly [string, CmsField])[];
+    readonly published: readonly (readonly [string, CmsField])[];
+  };
+  /**
+   * The fields whose published rules differ from a draft's (required, minimums, patterns,
+   * formats, conditions, components): the published pass of a write that passed the draft's
+   * rules checks only these, as the others already passed the same rules.
+   */
+  readonly publish: readonly (readonly [string, CmsField])[];
+  /** Each field's place in schema order, to sort issues as Strapi does. */
+  readonly order: ReadonlyMap<string, number>;
+}
+
+const TEXT_FORMATS = ['password', 'email', 'uid', 'component', 'dynamiczone'];
+
+/** Whether a field's published rules differ from its draft rules. */
+function publishes(field: CmsField): boolean {
+  if (field.required === true || field.visible !== undefined || TEXT_FORMATS.includes(field.kind))
+    return true;
+  if ('minLength' in field && field.minLength !== undefined) return true;
+  if ('regex' in field && field.regex !== undefined) return true;
+  return field.kind !== 'biginteger' && 'min' in field && field.min !== undefined;
+}
+
+/** The plans by table (made on first use: a module-level map would stay in every bundle). */
+let plans: WeakMap<CmsFieldTable, Plan> | undefined;
+
+const DATE_KINDS = ['date', 'time', 'datetime', 'timestamp'];
+
+function planOf(table: CmsFieldTable): Plan {
+  plans ??= new WeakMap();
+  let plan = plans.get(table);
+  if (!plan) {
+    const fields = Object.entries(table);
+    const absentMatters = (draft: boolean) =>
+      fields.filter(
+        ([, field]) => field.default !== undefined || isList(field) || (field.required === true && !draft),
+      );
+    plan = {
+      fields,
+      nested: fields.filter(([, field]) => field.kind === 'component' || field.kind === 'dynamiczone'),
+      dates: fields.filter(([, field]) => DATE_KINDS.includes(field.kind)),
+      absent: { draft: absentMatters(true), published: absentMatters(false) },
+      publish: fields.filter(([, field]) => publishes(field)),
+      order: new Map(fields.map(([name], index) => [name, index])),
+    };
+    plans.set(table, plan);
+  }
+  return plan;
+}
+
+/** A repeatable component or a zone: a list Strapi never takes as `null`. */
+const isList = (field: CmsField): boolean =>
+  field.kind === 'dynamiczone' || (field.kind === 'component' && field.repeatable === true);
+
 /** Checks `data` as the write `write` of the content type whose table is `table`. */
 export function checkEntry(
   data: unknown,
@@ -108,22 +173,15 @@ export function checkEntry(
   const first: WriteMode = { draft: write.draftAndPublish, create };
   const rules = new Rules(schema, first);
   const value = rules.object(data, table, '', []);
-  if (rules.issues.length > 0) return { issues: rules.issues };
+  if (rules.issues.length > 0) return { issues: inSchemaOrder(rules.issues, table) };
   const format = formatIssue(value, table, schema, []);
   if (format) return { issues: [format] };
   if (twice) {
     // The published pass reads the stored draft: what the write left out is null there (an
     // update's other fields are the server's: only the sent ones are checked).
-    const publish = new Rules(schema, { draft: false, create: true });
-    let stored = storedForm(value, table, schema);
-    if (!create)
-      stored = Object.fromEntries(
-        Object.keys(data)
-          .filter((k) => k in table)
-          .map((k) => [k, stored[k]]),
-      );
-    publish.object(stored, create ? table : pick(table, Object.keys(stored)), '', []);
-    if (publish.issues.length > 0) return { issues: publish.issues };
+    const publish = new Rules(schema, { draft: false, create: true }, true);
+    publish.object(value, create ? table : pick(table, Object.keys(data)), '', []);
+    if (publish.issues.length > 0) return { issues: inSchemaOrder(publish.issues, table) };
   }
   return { value };
 }
@@ -136,9 +194,17 @@ export function checkComponent(data: unknown, uid: string, schema: SchemaTables)
   if (key) return { issues: [key] };
   const rules = new Rules(schema, { draft: false, create: true });
   const value = rules.object(data, table, '', []);
-  if (rules.issues.length > 0) return { issues: rules.issues };
+  if (rules.issues.length > 0) return { issues: inSchemaOrder(rules.issues, table) };
   const format = formatIssue(value, table, schema, []);
   return format ? { issues: [format] } : { value };
+}
+
+/** Issues sorted by their field's place in the schema, as Strapi lists them (stable within a field). */
+function inSchemaOrder(issues: StandardIssue[], table: CmsFieldTable): StandardIssue[] {
+  if (issues.length < 2) return issues;
+  const order = planOf(table).order;
+  const place = (issue: StandardIssue) => order.get(String(issue.path?.[0])) ?? order.size;
+  return issues.sort((a, b) => place(a) - place(b));
 }
 
 const pick = (table: CmsFieldTable, names: string[]): CmsFieldTable =>
@@ -249,44 +315,87 @@ class Rules {
   declare readonly issues: StandardIssue[];
   declare private readonly schema: SchemaTables;
   declare private readonly mode: WriteMode;
+  /** Reads the values as the stored draft holds them: a field left out is `null`, a list empty. */
+  declare private readonly stored: boolean;
 
-  constructor(schema: SchemaTables, mode: WriteMode) {
+  constructor(schema: SchemaTables, mode: WriteMode, stored = false) {
     this.issues = [];
     this.schema = schema;
     this.mode = mode;
+    this.stored = stored;
   }
 
   private add(message: string, path: string[]) {
     this.issues.push({ message, path });
   }
 
-  /** Checks an entry's or a component's fields; returns the value cast (defaults in on create). */
+  /**
+   * Checks an entry's or a component's fields; returns the value cast (defaults in on create).
+   * It walks the keys the value has, then the fields whose absence matters (required, with a
+   * default, lists); the published pass over a stored draft walks only the fields whose
+   * published rules differ. The copy, the labels and the paths are made only where needed.
+   */
   object(data: Data, table: CmsFieldTable, label: string, path: string[]): Data {
-    const value: Data = { ...data };
-    for (const [name, field] of Object.entries(table)) {
-      const fieldLabel = label === '' ? name : `${label}.${name}`;
-      const fieldPath = [...path, name];
-      let item = data[name];
-      if (field.visible !== undefined && !isVisible(field.visible, data)) continue;
-      if (item === undefined && this.mode.create) {
-        if (field.default !== undefined) item = field.default;
-        else if (
-          (field.kind === 'dynamiczone' || (field.kind === 'component' && field.repeatable)) &&
-          !field.required
-        )
-          item = [];
+    const plan = planOf(table);
+    if (this.stored) {
+      for (const [name, field] of plan.publish) {
+        const item = data[name];
+        this.check(data, name, field, item === undefined ? (isList(field) ? [] : null) : item, label, path);
       }
-      const cast = this.field(item, field, fieldLabel, fieldPath);
-      if (cast !== undefined) value[name] = cast;
+      return data;
     }
-    return value;
+    let value = data;
+    const keep = (name: string, cast: unknown) => {
+      if (cast === data[name]) return;
+      if (value === data) value = { ...data };
+      value[name] = cast;
+    };
+    for (const name of Object.keys(data)) {
+      const item = data[name];
+      if (item === undefined || !Object.hasOwn(table, name)) continue;
+      keep(name, this.check(data, name, table[name]!, item, label, path));
+    }
+    if (this.mode.create)
+      for (const [name, field] of this.mode.draft ? plan.absent.draft : plan.absent.published)
+        if (data[name] === undefined) {
+          const cast = this.check(data, name, field, undefined, label, path);
+          if (cast !== undefined) keep(name, cast);
+        }
+    return value === data ? { ...data } : value;
   }
 
-  private field(value: unknown, field: CmsField, label: string, path: string[]): unknown {
+  /** One field's value: its cast value (the value itself where it has problems). */
+  private check(
+    data: Data,
+    name: string,
+    field: CmsField,
+    value: unknown,
+    label: string,
+    path: string[],
+  ): unknown {
+    if (field.visible !== undefined && !isVisible(field.visible, data)) return value;
+    const list = isList(field);
+    let item = value;
+    if (item === undefined && this.mode.create) {
+      if (field.default !== undefined) item = field.default;
+      else if (list && !field.required) item = [];
+    }
+    // Nothing to check: an optional value left out or cleared (a list is never null).
+    if ((item === undefined || item === null) && !list && !requiredIn(field, this.mode)) return item;
+    if (field.kind === 'relation' || field.kind === 'media') return item;
+    return this.field(item, field, label === '' ? name : `${label}.${name}`, path, name);
+  }
+
+  private field(value: unknown, field: CmsField, label: string, parent: string[], name: string): unknown {
+    if (field.kind !== 'component' && field.kind !== 'dynamiczone' && field.kind !== 'blocks') {
+      const outcome = checkScalar(label, value, field as ScalarField, this.mode);
+      if (!outcome.messages) return outcome.value;
+      const path = [...parent, name];
+      for (const message of outcome.messages) this.add(message, path);
+      return value;
+    }
+    const path = [...parent, name];
     switch (field.kind) {
-      case 'relation':
-      case 'media':
-        return value;
       case 'component':
         return field.repeatable
           ? this.list(value, field, label, path)
@@ -305,11 +414,6 @@ class Rules {
         for (const problem of checkBlocks(label, cast as unknown[]))
           this.add(problem.message, [...path, ...problem.path]);
         return cast;
-      }
-      default: {
-        const outcome = checkScalar(label, value, field as ScalarField, this.mode);
-        if (outcome.messages) for (const message of outcome.messages) this.add(message, path);
-        return outcome.messages ? value : outcome.value;
       }
     }
   }
@@ -414,12 +518,16 @@ function formatIssue(
   schema: SchemaTables,
   path: string[],
 ): StandardIssue | undefined {
-  for (const [name, field] of Object.entries(table))
-    for (const [item, itemTable, itemPath] of componentsOf(data[name], field, schema, [...path, name])) {
+  const plan = planOf(table);
+  for (const [name, field] of plan.nested) {
+    const value = data[name];
+    if (value === null || value === undefined) continue;
+    for (const [item, itemTable, itemPath] of componentsOf(value, field, schema, [...path, name])) {
       const issue = formatIssue(item, itemTable, schema, itemPath);
       if (issue) return issue;
     }
-  for (const [name, field] of Object.entries(table)) {
+  }
+  for (const [name, field] of plan.dates) {
     const value = data[name];
     if (value === null || value === undefined) continue;
     const problem =
@@ -427,41 +535,8 @@ function formatIssue(
         ? dateProblem(value)
         : field.kind === 'time'
           ? timeProblem(value)
-          : field.kind === 'datetime' || field.kind === 'timestamp'
-            ? dateTimeProblem(value)
-            : undefined;
+          : dateTimeProblem(value);
     if (problem) return { message: problem, path: [...path, name] };
   }
   return undefined;
-}
-
-/** A cast value as its stored draft reads back: what was left out is `null` (lists empty). */
-function storedForm(data: Data, table: CmsFieldTable, schema: SchemaTables): Data {
-  const stored: Data = {};
-  for (const [name, field] of Object.entries(table)) {
-    const value = data[name];
-    if (field.kind === 'component' || field.kind === 'dynamiczone') {
-      const list = field.kind === 'dynamiczone' || field.repeatable;
-      if (value === undefined || value === null) stored[name] = list ? [] : null;
-      else if (!list)
-        stored[name] = isObject(value)
-          ? storedForm(value, schema.tables[field.component] ?? {}, schema)
-          : value;
-      else
-        stored[name] = Array.isArray(value)
-          ? value.map((item) => {
-              const uid =
-                field.kind === 'component' ? field.component : isObject(item) ? item.__component : undefined;
-              const itemTable = typeof uid === 'string' ? schema.tables[uid] : undefined;
-              return isObject(item) && itemTable
-                ? {
-                    ...(field.kind === 'dynamiczone' ? { __component: uid } : {}),
-                    ...storedForm(item, itemTable, schema),
-                  }
-                : item;
-            })
-          : value;
-    } else stored[name] = value === undefined ? null : value;
-  }
-  return stored;
 }
