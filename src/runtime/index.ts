@@ -241,7 +241,12 @@ export type {
   StandardSuccess,
   StandardTypes,
 } from './validate/standard-schema.ts';
-export type { CmsValidator, CmsValidatorProps, CmsWriteValidators } from './validate/validators.ts';
+export type {
+  CmsValidator,
+  CmsValidatorInput,
+  CmsValidatorProps,
+  CmsWriteValidators,
+} from './validate/validators.ts';
 /** @internal For the generated `cmsValidators`. */
 export { validatorsOf } from './validate/validators.ts';
 export type {

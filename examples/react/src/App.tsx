@@ -1,8 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { NewArticle } from './NewArticle';
+import { NewCategory } from './NewCategory';
 import { q } from './queries';
 
-/** The page the location hash names: `#/` the list, `#/articles/<documentId>` one article. */
+/**
+ * The page the location hash names: `#/` the list, `#/articles/<documentId>` one article,
+ * `#/new/article` and `#/new/category` the forms.
+ */
 function useHash(): string {
   const [hash, setHash] = useState(window.location.hash);
   useEffect(() => {
@@ -14,13 +19,25 @@ function useHash(): string {
 }
 
 export function App() {
-  const article = /^#\/articles\/([^/]+)$/.exec(useHash());
+  const hash = useHash();
+  const article = /^#\/articles\/([^/]+)$/.exec(hash);
   return (
     <main>
       <h1>
         <a href="#/">Articles</a>
       </h1>
-      {article?.[1] ? <ArticlePage documentId={decodeURIComponent(article[1])} /> : <ArticleList />}
+      <nav>
+        <a href="#/new/article">New article</a> · <a href="#/new/category">New category</a>
+      </nav>
+      {hash === '#/new/article' ? (
+        <NewArticle />
+      ) : hash === '#/new/category' ? (
+        <NewCategory />
+      ) : article?.[1] ? (
+        <ArticlePage documentId={decodeURIComponent(article[1])} />
+      ) : (
+        <ArticleList />
+      )}
     </main>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The one CmsClient of this app and its TanStack Query options. The app runs in the browser,
  * so VITE_CMS_TOKEN is visible to anyone who loads it: give it an API token that may only do what
- * the page does (here: read articles and update them), never a full-access token in production.
+ * the pages do (here: read, update and create articles, create categories), never a full-access
+ * token in production.
  */
 import { CmsClient, cmsQueries } from './cms';
 

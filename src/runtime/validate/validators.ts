@@ -7,14 +7,23 @@ import { checkComponent, checkEntry, type SchemaTables, type Write } from './ent
 import type { CmsFieldTables } from './fields.ts';
 import type { StandardResult, StandardSchemaProps, StandardSchemaV1 } from './standard-schema.ts';
 
+/**
+ * What a validator takes: any value (it checks every one). Typed `any`, not `unknown`, because
+ * form libraries require a schema's input to fit the form's values (React Hook Form's
+ * `FieldValues`, TanStack Form's `defaultValues`): with `any` a validator fits every form, and
+ * the form's own values type its fields.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see above; the output is what is typed
+export type CmsValidatorInput = any;
+
 /** A validator of one write: a Standard Schema v1 object, its output the value to send. */
-export interface CmsValidator<Output> extends StandardSchemaV1<unknown, Output> {
+export interface CmsValidator<Output> extends StandardSchemaV1<CmsValidatorInput, Output> {
   /** The Standard Schema properties; `validate` answers at once. */
   readonly '~standard': CmsValidatorProps<Output>;
 }
 
 /** A validator's `~standard`: its `validate` answers at once, never with a Promise. */
-export interface CmsValidatorProps<Output> extends StandardSchemaProps<unknown, Output> {
+export interface CmsValidatorProps<Output> extends StandardSchemaProps<CmsValidatorInput, Output> {
   /** Checks `value` as Strapi checks the write: `{ value }` cast, or `{ issues }` in Strapi's words. */
   readonly validate: (value: unknown) => StandardResult<Output>;
 }
