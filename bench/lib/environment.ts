@@ -43,6 +43,7 @@ export function environment(): Environment {
       typescript: version(join(NODE_MODULES, 'typescript')),
       esbuild: version(join(NODE_MODULES, 'esbuild')),
       autocannon: version(join(NODE_MODULES, 'autocannon')),
+      zod: version(join(NODE_MODULES, 'zod')),
     },
   };
 }

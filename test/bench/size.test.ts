@@ -180,7 +180,10 @@ it('an app that imports neither cmsValidators nor cmsFields bundles none of the 
   for (const mark of marks) assert.ok(text(validators).includes(mark), `cmsValidators bundles ${mark}`);
   assert.ok(!text(validators).includes('class CmsClientCore'), 'cmsValidators bundles the client');
   const fields = text(await bundleCode("export { cmsFields } from './index.js';\n", dir));
-  assert.ok(fields.includes('kind:"string"') && !fields.includes('must be at most'), 'cmsFields alone is only tables');
+  assert.ok(
+    fields.includes('kind:"string"') && !fields.includes('must be at most'),
+    'cmsFields alone is only tables',
+  );
   t.diagnostic(
     `cmsValidators at N=5: ${validators.byteLength} B minified, ${gzipSync(validators, { level: 9 }).byteLength} B gzipped`,
   );
