@@ -70,13 +70,17 @@ export function fieldLiteral(attribute: SchemaAttribute): Record<string, Literal
   return field;
 }
 
+/** A rule's key: bare where it is an identifier (reserved words too: `default`), else quoted. */
+const ruleKey = (key: string): string =>
+  /^[A-Za-z_$][\w$]*$/.test(key) && key !== '__proto__' ? key : propertyKey(key);
+
 /** A literal as a value (`{ kind: 'string' }`). */
 function value(literal: Literal): string {
   if (Array.isArray(literal)) return `[${literal.map(value).join(', ')}]`;
   if (literal !== null && typeof literal === 'object') {
     const entries = Object.entries(literal);
     if (entries.length === 0) return '{}';
-    return `{ ${entries.map(([key, item]) => `${propertyKey(key)}: ${value(item)}`).join(', ')} }`;
+    return `{ ${entries.map(([key, item]) => `${ruleKey(key)}: ${value(item)}`).join(', ')} }`;
   }
   return typeof literal === 'string' ? stringLiteral(literal) : JSON.stringify(literal);
 }
@@ -87,7 +91,7 @@ function type(literal: Literal): string {
   if (literal !== null && typeof literal === 'object') {
     const entries = Object.entries(literal);
     if (entries.length === 0) return '{}';
-    return `{ ${entries.map(([key, item]) => `readonly ${propertyKey(key)}: ${type(item)}`).join('; ')} }`;
+    return `{ ${entries.map(([key, item]) => `readonly ${ruleKey(key)}: ${type(item)}`).join('; ')} }`;
   }
   return typeof literal === 'string' ? stringLiteral(literal) : JSON.stringify(literal);
 }
