@@ -375,7 +375,8 @@ class Rules {
   ): unknown {
     if (field.visible !== undefined && !isVisible(field.visible, data)) return value;
     const list = isList(field);
-    let item = value;
+    // JSON sends NaN and ±Infinity as null (an empty number input's NaN): check what Strapi gets.
+    let item = typeof value === 'number' && !Number.isFinite(value) ? null : value;
     if (item === undefined && this.mode.create) {
       if (field.default !== undefined) item = field.default;
       else if (list && !field.required) item = [];

@@ -111,3 +111,22 @@ describe('an entry', () => {
     );
   });
 });
+
+describe('what JSON sends', () => {
+  const fields = { minutes: { kind: 'integer', min: 1 }, rank: { kind: 'integer', required: true } } as const;
+  const schema: SchemaTables = {
+    tables: { posts: fields },
+    keys: { 'api::post.post': 'posts' },
+    components: [],
+  };
+  const plain = { draftAndPublish: false, action: 'create' } as const;
+
+  it('NaN and Infinity are null, as JSON.stringify sends them (a cleared number input)', () => {
+    assert.deepEqual(checkEntry({ minutes: Number.NaN, rank: 2 }, fields, schema, plain), {
+      value: { minutes: null, rank: 2 },
+    });
+    assert.deepEqual(checkEntry({ rank: Number.POSITIVE_INFINITY }, fields, schema, plain), {
+      issues: [{ message: 'rank must be a `number` type, but the final value was: `NaN`.', path: ['rank'] }],
+    });
+  });
+});
