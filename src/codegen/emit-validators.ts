@@ -172,7 +172,7 @@ export function emitValidators(
   const typesValue = `{ ${types
     .map(
       (type) =>
-        `${propertyKey(type.clientProperty!)}: [${stringLiteral(type.uid)}, ${type.draftAndPublish ? 1 : 0}]`,
+        `${propertyKey(type.clientProperty!)}: [${stringLiteral(type.uid)}, ${type.draftAndPublish ? 1 : 0}, ${type.localized ? 1 : 0}]`,
     )
     .join(', ')} }`;
   const parts: string[] = [];

@@ -16,11 +16,22 @@ import {
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { APP_TEMPLATE, APPS_DIR, DEPS_DIR, FOODADVISOR_SCHEMAS, LAUNCHPAD_SCHEMAS } from './paths.ts';
+import {
+  APP_TEMPLATE,
+  APPS_DIR,
+  DEPS_DIR,
+  FOODADVISOR_SCHEMAS,
+  LAUNCHPAD_SCHEMAS,
+  VALIDATION_SCHEMAS,
+} from './paths.ts';
 
 export interface AppOptions {
-  /** `kitchen` (every attribute type), or the real schemas of `launchpad` or `foodadvisor`. */
-  variant?: 'kitchen' | 'launchpad' | 'foodadvisor';
+  /**
+   * `kitchen` (every attribute type), `validation` (the kitchen sink plus the content types and
+   * components of test/strapi/validation, which hold every rule Strapi 5 validates), or the
+   * real schemas of `launchpad` or `foodadvisor`.
+   */
+  variant?: 'kitchen' | 'validation' | 'launchpad' | 'foodadvisor';
   /** Start from an empty database. @default true */
   fresh?: boolean;
   /** The installed Strapi to run on (test/harness/versions.ts). @default the pinned one */
@@ -41,6 +52,8 @@ export function createApp(name: string, options: AppOptions = {}): TestApp {
     rmSync(join(dir, entry), { recursive: true, force: true });
     cpSync(join(APP_TEMPLATE, entry), join(dir, entry), { recursive: true });
   }
+  if (options.variant === 'validation')
+    cpSync(join(VALIDATION_SCHEMAS, 'src'), join(dir, 'src'), { recursive: true });
   if (options.variant === 'launchpad') installSchemas(dir, LAUNCHPAD_SCHEMAS);
   if (options.variant === 'foodadvisor') installFoodadvisor(dir);
   const depsDir = options.depsDir ?? DEPS_DIR;

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CACHE = join(ROOT, '.cache');
 export const APP_TEMPLATE = join(ROOT, 'test', 'strapi', 'app');
+/** The content types and components the `validation` variant adds to the kitchen-sink app. */
+export const VALIDATION_SCHEMAS = join(ROOT, 'test', 'strapi', 'validation');
 export const DEPS_DIR = join(CACHE, 'strapi-deps');
 export const APPS_DIR = join(CACHE, 'strapi-apps');
 export const PACK_DIR = join(CACHE, 'pack');

@@ -223,8 +223,8 @@ class Walker {
   }
 
   private image(label: string, path: string[], node: Node) {
-    const image = node.image;
-    if (image === undefined) return;
+    // yup gives an object left out its default, an empty object: every required key is missing (seen live).
+    const image = node.image === undefined ? {} : node.image;
     const imageLabel = `${label}.image`;
     const imagePath = [...path, 'image'];
     if (!this.object(imageLabel, imagePath, image)) return;

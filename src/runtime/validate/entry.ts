@@ -36,6 +36,12 @@ export interface Write {
   readonly draftAndPublish: boolean;
   /** `create`, `update` (partial) or a draft create. */
   readonly action: 'create' | 'update' | 'draft';
+  /**
+   * Whether the type is localized: `false` when known not to be. Strapi gives every content type a
+   * writable `locale`; a localized type's is replaced by the request's locale, another type's is
+   * checked as a string of at most 255 characters and stored (seen live). Unknown: not checked.
+   */
+  readonly localized?: boolean;
 }
 
 /** An entry's or a component's value; `__component` names a zone item's component. */
@@ -152,6 +158,24 @@ function planOf(table: CmsFieldTable): Plan {
   return plan;
 }
 
+/**
+ * An item of a repeatable component or a zone as yup casts it (items are cast, unlike the list
+ * and a single component): a string is parsed as JSON, and anything but an object is `null`.
+ */
+function castItem(item: unknown): unknown {
+  let value = item;
+  if (typeof value === 'string')
+    try {
+      value = JSON.parse(value);
+    } catch {
+      value = null;
+    }
+  return isObject(value) ? value : null;
+}
+
+/** What the stored draft holds for a password: its bcrypt hash (60 characters), whatever was sent. */
+const HASH = `$2a$10$${'x'.repeat(53)}`;
+
 /** A repeatable component or a zone: a list Strapi never takes as `null`. */
 const isList = (field: CmsField): boolean =>
   field.kind === 'dynamiczone' || (field.kind === 'component' && field.repeatable === true);
@@ -173,6 +197,14 @@ export function checkEntry(
   const first: WriteMode = { draft: write.draftAndPublish, create };
   const rules = new Rules(schema, first);
   const value = rules.object(data, table, '', []);
+  if (write.localized === false) {
+    // i18n adds `locale` after the type's own attributes: its issue sorts last.
+    const { locale } = data;
+    if (locale !== undefined && locale !== null && typeof locale !== 'string')
+      rules.issues.push({ message: typeMessage('locale', 'string', locale, locale), path: ['locale'] });
+    else if (typeof locale === 'string' && locale.length > 255)
+      rules.issues.push({ message: 'locale must be at most 255 characters', path: ['locale'] });
+  }
   if (rules.issues.length > 0) return { issues: inSchemaOrder(rules.issues, table) };
   const format = formatIssue(value, table, schema, []);
   if (format) return { issues: [format] };
@@ -190,7 +222,8 @@ export function checkEntry(
 export function checkComponent(data: unknown, uid: string, schema: SchemaTables): StandardResult<Data> {
   const table = schema.tables[uid] ?? {};
   if (!isObject(data)) return { issues: [{ message: typeMessage('this', 'object', data, data), path: [] }] };
-  const key = nestedKeyIssue(data, table, schema, [], [], false);
+  // A component's value may carry its `id` (and `documentId`), as inside an entry (seen live).
+  const key = nestedKeyIssue(data, table, schema, [], [], false, ['id', 'documentId']);
   if (key) return { issues: [key] };
   const rules = new Rules(schema, { draft: false, create: true });
   const value = rules.object(data, table, '', []);
@@ -234,14 +267,23 @@ function nestedKeyIssue(
   root: boolean,
   extra: readonly string[] = [],
 ): StandardIssue | undefined {
+  // Strapi judges a key no attribute has by the last relation, media or component of this level
+  // it walked (its traversal keeps one `parent` per level): after `tag: 1`, a `connect` key
+  // passes, before it the key is refused (seen live).
+  let allowed = extra;
   for (const [key, value] of Object.entries(data)) {
     const field = Object.hasOwn(table, key) ? table[key] : undefined;
     if (!field) {
-      if (root ? ROOT_KEYS.includes(key) : extra.includes(key)) continue;
+      if (root ? ROOT_KEYS.includes(key) : allowed.includes(key)) continue;
       return refused(key, path, attributePath);
     }
     const issue = valueKeyIssue(value, field, schema, [...path, key], [...attributePath, key]);
     if (issue) return issue;
+    if (value === null || value === undefined) continue;
+    if (field.kind === 'relation' || field.kind === 'media')
+      allowed = ['id', 'documentId', ...RELATION_OPERATIONS];
+    else if (field.kind === 'component' || (field.kind === 'dynamiczone' && Array.isArray(value)))
+      allowed = ['id', 'documentId'];
   }
   return undefined;
 }
@@ -265,6 +307,10 @@ function valueKeyIssue(
   switch (field.kind) {
     case 'component': {
       const table = schema.tables[field.component] ?? {};
+      if (Array.isArray(value))
+        // An array in the list is walked as an object: its first index is an unknown key (seen live).
+        for (const [index, item] of value.entries())
+          if (Array.isArray(item) && item.length > 0) return refused('0', at(index), attributePath);
       return items((item, index) =>
         nestedKeyIssue(item, table, schema, at(index), attributePath, false, ['id', 'documentId']),
       );
@@ -339,8 +385,17 @@ class Rules {
     const plan = planOf(table);
     if (this.stored) {
       for (const [name, field] of plan.publish) {
-        const item = data[name];
-        this.check(data, name, field, item === undefined ? (isList(field) ? [] : null) : item, label, path);
+        let item = data[name];
+        if (item === undefined) item = isList(field) ? [] : null;
+        // The publish pass reads the draft back: a password is its hash (so a `maxLength` under
+        // 60 always fails, a `minLength` never does), and a zone holds only the components the
+        // zone lists (the others were written but are not read back) (seen live).
+        else if (field.kind === 'password' && typeof item === 'string') item = HASH;
+        else if (field.kind === 'dynamiczone' && Array.isArray(item))
+          item = item.filter(
+            (entry) => isObject(entry) && field.components.includes(String(entry.__component)),
+          );
+        this.check(data, name, field, item, label, path);
       }
       return data;
     }
@@ -448,12 +503,13 @@ class Rules {
       this.add(typeMessage(label, 'array', value, value), path);
       return value;
     }
-    const cast = value.map((item, index) => {
+    const cast = value.map((raw, index) => {
       const itemLabel = `${label}[${index}]`;
       const itemPath = [...path, String(index)];
+      const item = castItem(raw);
       if (!isObject(item)) {
-        this.add(typeMessage(itemLabel, 'object', item, item), itemPath);
-        return item;
+        this.add(typeMessage(itemLabel, 'object', item, raw), itemPath);
+        return raw;
       }
       let uid: string;
       if (field.kind === 'component') uid = field.component;

@@ -38,13 +38,33 @@ export interface ScalarOutcome {
   messages?: string[];
 }
 
-/** A value as yup prints it in a message (strings quoted, NaN and null as words, objects as JSON). */
-export function printValue(value: unknown): string {
+/** A primitive as yup prints it in a type message (strings quoted); undefined for objects and arrays. */
+function printSimple(value: unknown): string | undefined {
   if (value === null || value === undefined || typeof value === 'boolean') return String(value);
   if (typeof value === 'number')
     return Number.isNaN(value) ? 'NaN' : Object.is(value, -0) ? '-0' : String(value);
   if (typeof value === 'string') return `"${value}"`;
-  return JSON.stringify(value, null, 2) ?? String(value);
+  return undefined;
+}
+
+/**
+ * A value as yup prints it in a message (strings quoted, NaN and null as words). Objects and
+ * arrays are JSON with 2 spaces in which yup replaced every primitive by its printed string, so
+ * `{ a: 1, b: 'x' }` prints as `{ "a": "1", "b": "\"x\"" }` (seen live).
+ */
+export function printValue(value: unknown): string {
+  return (
+    printSimple(value) ??
+    JSON.stringify(
+      value,
+      function (this: Record<string, unknown>, key) {
+        const own = this[key];
+        return printSimple(own) ?? own;
+      },
+      2,
+    ) ??
+    String(value)
+  );
 }
 
 /** Strapi's type message: the final value, and the original when casting changed it. */
@@ -101,7 +121,10 @@ export function castBoolean(value: unknown): unknown {
 /** A biginteger as Strapi writes it: a canonical string of digits, or the value unchanged. */
 function castBigInteger(value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value).toString() : value;
+  // Strapi writes a number with its `toString()`, which it then checks for digits: 1e21 and up
+  // print as `1e+21` and are refused (seen live).
+  if (typeof value === 'number')
+    return Number.isInteger(value) && Math.abs(value) < 1e21 ? BigInt(value).toString() : value;
   if (typeof value === 'string' && /^[+-]?\d+$/.test(value.trim())) return BigInt(value.trim()).toString();
   return value;
 }
@@ -187,11 +210,11 @@ export function checkScalar(
     case 'enumeration': {
       if (value === null || value === undefined) return nil(path, value, required, mode, 'string');
       const cast = typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
-      if (typeof cast !== 'string') return { messages: [typeMessage(path, 'string', cast, value)] };
       // Strapi appends null to the allowed values, which prints as an empty last item.
-      return field.values.includes(cast)
-        ? { value: cast }
-        : { messages: [`${path} must be one of the following values: ${[...field.values, ''].join(', ')}`] };
+      const oneOf = `${path} must be one of the following values: ${[...field.values, ''].join(', ')}`;
+      // yup runs the type check and the allowed values together: an object or an array fails both (seen live).
+      if (typeof cast !== 'string') return { messages: [typeMessage(path, 'string', cast, value), oneOf] };
+      return field.values.includes(cast) ? { value: cast } : { messages: [oneOf] };
     }
     case 'date':
     case 'time':

@@ -50,12 +50,13 @@ function validator<Output>(validate: (value: unknown) => StandardResult<unknown>
 
 /**
  * The validators of the schema whose tables are `tables` (content types by client property,
- * components by uid); `types` gives each content type's uid and whether it has draft and publish.
+ * components by uid); `types` gives each content type's uid, whether it has draft and publish and
+ * whether it is localized.
  * `Validators` is the generated `CmsValidators`, which the tables' keys and the inputs' types match.
  */
 export function validatorsOf<Validators>(
   tables: CmsFieldTables,
-  types: Readonly<Record<string, readonly [uid: string, draftAndPublish: 0 | 1]>>,
+  types: Readonly<Record<string, readonly [uid: string, draftAndPublish: 0 | 1, localized: 0 | 1]>>,
 ): Validators {
   const schema: SchemaTables = {
     tables,
@@ -71,7 +72,11 @@ export function validatorsOf<Validators>(
     }
     const write = (action: Write['action']) =>
       validator((value) =>
-        checkEntry(value, tables[key]!, schema, { draftAndPublish: type[1] === 1, action }),
+        checkEntry(value, tables[key]!, schema, {
+          draftAndPublish: type[1] === 1,
+          action,
+          localized: type[2] === 1,
+        }),
       );
     out[key] = { create: write('create'), update: write('update'), draft: write('draft') };
   }

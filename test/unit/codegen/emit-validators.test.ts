@@ -129,7 +129,7 @@ describe('the validators file', () => {
     );
     assert.match(
       files['validators.js'] ?? '',
-      /\/\* @__PURE__ \*\/ validatorsOf\(cmsFields, \{ articles: \['api::article\.article', 1\]/,
+      /\/\* @__PURE__ \*\/ validatorsOf\(cmsFields, \{ articles: \['api::article\.article', 1, 1\]/,
     );
   });
 });

@@ -59,7 +59,8 @@ describe('scalar checks', () => {
     assert.deepEqual(checkScalar('size', 'medium', size, published), {
       messages: ['size must be one of the following values: small, large, '],
     });
-    assert.equal(printValue({ a: 1 }), '{\n  "a": 1\n}');
+    // yup prints each primitive inside an object as a string (seen live).
+    assert.equal(printValue({ a: 1 }), '{\n  "a": "1"\n}');
   });
 });
 
@@ -82,7 +83,7 @@ describe('an entry', () => {
   });
 
   it('live: two failures are two issues, each with its path', () => {
-    const validators = validatorsOf(schema.tables, { posts: ['api::post.post', 0] }) as {
+    const validators = validatorsOf(schema.tables, { posts: ['api::post.post', 0, 0] }) as {
       posts: { create: { '~standard': { validate(value: unknown): unknown } } };
     };
     const result = validators.posts.create['~standard'].validate({
