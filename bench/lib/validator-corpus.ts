@@ -305,10 +305,9 @@ export const MUTATIONS: readonly Mutation[] = [
     'zone: unknown key in an item',
     (v) => (v.sections = [{ __component: 'shared.link', url: '/a', rel: 'x' }]),
   ],
-  [
-    'zone: conditional field visible and required',
-    (v) => (v.sections = [{ __component: 'shared.smart-link', type: 'external', label: 'Out' }]),
-  ],
+  // No conditional field in a zone: the articles zone lists no component that has one, and Strapi's
+  // published pass drops a zone item of a component the zone does not list (seen live), so a
+  // smart-link there is never checked on publish.
   ['zone: not null', (v) => (v.sections = null)],
   ['blocks: paragraph without children', (v) => (v.content = [{ type: 'paragraph', children: [] }])],
   [
