@@ -28,6 +28,8 @@ const JS_FILES = [
   'package.json',
   'types.d.ts',
   'types.js',
+  'validators.d.ts',
+  'validators.js',
 ];
 
 /** The files of the js output in `dir`, and those it should hold (the runtime's shared chunks by their names there). */
@@ -197,6 +199,7 @@ describe('cms-types against a real Strapi', () => {
         'index.ts',
         ...runtimeFiles('ts'),
         'types.ts',
+        'validators.ts',
       ].sort(),
     );
     await compile(join(project, 'src/cms-ts'), ['index.ts']);

@@ -386,7 +386,7 @@ describe('webhooks from a real Strapi', () => {
     const source = lines.join('\n');
     writeFileSync(join(project, 'captured-webhooks.ts'), source);
     const files: Record<string, string> = { '/virtual/captured.ts': source };
-    for (const file of ['index.d.ts', 'client.d.ts', 'types.d.ts', 'runtime/index.d.ts'])
+    for (const file of ['index.d.ts', 'client.d.ts', 'types.d.ts', 'validators.d.ts', 'runtime/index.d.ts'])
       files[`/virtual/${file}`] = readFileSync(join(project, 'src/cms', file), 'utf8');
     assert.deepEqual(await compileOffThread(files, { noUnusedLocals: false }), []);
 

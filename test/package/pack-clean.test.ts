@@ -228,7 +228,14 @@ describe('the package packed from a clean checkout', () => {
         const written = listFiles(join(consumer, output)).filter((file) => file !== '.cms-types.json');
         const expected =
           format === 'ts'
-            ? ['client.ts', 'client/routes.ts', 'index.ts', ...runtimeFiles('ts'), 'types.ts'].sort()
+            ? [
+                'client.ts',
+                'client/routes.ts',
+                'index.ts',
+                ...runtimeFiles('ts'),
+                'types.ts',
+                'validators.ts',
+              ].sort()
             : [
                 'client.d.ts',
                 'client.js',
@@ -240,6 +247,8 @@ describe('the package packed from a clean checkout', () => {
                 ...runtimeFiles('js', written),
                 'types.d.ts',
                 'types.js',
+                'validators.d.ts',
+                'validators.js',
               ].sort();
         assert.deepEqual(written, expected);
         const program: Record<string, string> = {

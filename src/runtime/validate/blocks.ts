@@ -106,7 +106,7 @@ class Walker {
         if (!this.object(label, path, node)) return;
         const type = node.type as string;
         if (type === 'heading') this.level(label, path, node);
-        const name = type[0]!.toUpperCase() + type.slice(1);
+        const name = type.charAt(0).toUpperCase() + type.slice(1);
         this.children(
           label,
           path,

@@ -335,7 +335,9 @@ function valueKeyIssue(
       if (field.kind === 'relation' && !target) return undefined;
       const allowed = (key: string) =>
         SYSTEM_KEYS.includes(key) ||
-        (field.kind === 'media' ? FILE_KEYS.includes(key) : Object.hasOwn(target!, key));
+        (field.kind === 'media'
+          ? FILE_KEYS.includes(key)
+          : target !== undefined && Object.hasOwn(target, key));
       const check = (item: Data, index: number, operations: boolean) => {
         for (const key of Object.keys(item))
           if (!allowed(key) && !(operations && RELATION_OPERATIONS.includes(key)))
@@ -408,7 +410,8 @@ class Rules {
     for (const name of Object.keys(data)) {
       const item = data[name];
       if (item === undefined || !Object.hasOwn(table, name)) continue;
-      keep(name, this.check(data, name, table[name]!, item, label, path));
+      const field = table[name];
+      if (field) keep(name, this.check(data, name, field, item, label, path));
     }
     if (this.mode.create)
       for (const [name, field] of this.mode.draft ? plan.absent.draft : plan.absent.published)
@@ -531,7 +534,7 @@ class Rules {
       return this.object(item, this.schema.tables[uid] ?? {}, itemLabel, itemPath);
     });
     if (!this.mode.draft) {
-      if (Number.isInteger(field.max) && cast.length > field.max!)
+      if (field.max !== undefined && Number.isInteger(field.max) && cast.length > field.max)
         this.add(`${label} field must have less than or equal to ${field.max} items`, path);
       if (field.min !== undefined && (field.required === true || cast.length > 0) && cast.length < field.min)
         this.add(`${label} field must have at least ${field.min} items`, path);

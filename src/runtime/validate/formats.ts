@@ -27,7 +27,7 @@ export const isEmail = (value: string): boolean => emailPattern().test(value);
 
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const leap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-const daysIn = (year: number, month: number) => (month === 1 && leap(year) ? 29 : DAYS[month]!);
+const daysIn = (year: number, month: number) => (month === 1 && leap(year) ? 29 : (DAYS[month] ?? 31));
 
 /** A `date`: a string that starts with a real `yyyy-MM-dd` (Strapi keeps those ten characters). */
 export function dateProblem(value: unknown): string | undefined {
@@ -67,22 +67,22 @@ function isMilliseconds(text: string): boolean {
  */
 export function isIsoDate(text: string): boolean {
   const parts = text.split(/[T ]/);
-  if (parts.length > 2 || /:/.test(parts[0]!)) return false;
-  let date = parts[0]!;
+  let date = parts[0] ?? '';
+  if (parts.length > 2 || /:/.test(date)) return false;
   let time = parts[1];
   if (/z/i.test(date)) {
-    date = text.split(/z/i)[0]!;
+    date = text.split(/z/i)[0] ?? '';
     time = text.slice(date.length);
   }
   const year = /^(?:(\d{4}|[+-]\d{6})|(\d{2}|[+-]\d{4})$)/.exec(date);
   if (!year) return false;
-  const rest = date.slice((year[1] ?? year[2])!.length);
+  const rest = date.slice((year[1] ?? year[2] ?? '').length);
   if (year[2] !== undefined && rest !== '') return false;
   if (!(year[1] !== undefined ? validDate(Number(year[1]), rest) : rest === '')) return false;
   if (time === undefined) return true;
   const zone = /([Z+-].*)$/.exec(time);
   const clock = zone ? time.slice(0, zone.index) : time;
-  return validTime(clock) && (zone === null || validZone(zone[1]!));
+  return validTime(clock) && (zone === null || validZone(zone[1] ?? ''));
 }
 
 /** The part of a date after its year. */

@@ -45,7 +45,7 @@ export function evaluate(rule: unknown, data: unknown): unknown {
   if (typeof rule !== 'object' || rule === null) return rule;
   const keys = Object.keys(rule);
   if (keys.length !== 1) return rule;
-  const operator = keys[0]!;
+  const operator = keys[0] ?? '';
   const raw = (rule as Record<string, unknown>)[operator];
   const args = Array.isArray(raw) ? raw : [raw];
   if (operator === 'and' || operator === 'or') {

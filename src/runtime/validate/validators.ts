@@ -64,7 +64,7 @@ export function validatorsOf<Validators>(
     components: Object.keys(tables).filter((key) => !Object.hasOwn(types, key)),
   };
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(tables)) {
+  for (const [key, table] of Object.entries(tables)) {
     const type = types[key];
     if (!type) {
       out[key] = validator((value) => checkComponent(value, key, schema));
@@ -72,7 +72,7 @@ export function validatorsOf<Validators>(
     }
     const write = (action: Write['action']) =>
       validator((value) =>
-        checkEntry(value, tables[key]!, schema, {
+        checkEntry(value, table, schema, {
           draftAndPublish: type[1] === 1,
           action,
           localized: type[2] === 1,
