@@ -45,7 +45,7 @@ export function installPage(
     .map((file) => `runtime/${file}`);
   mkdirSync(join(target, 'cms', 'runtime'), { recursive: true });
   mkdirSync(join(target, 'cms', 'client'), { recursive: true });
-  for (const file of ['index.js', 'client.js', 'client/routes.js', ...runtime])
+  for (const file of ['index.js', 'client.js', 'client/routes.js', 'validators.js', ...runtime])
     cpSync(join(generatedDir, file), join(target, 'cms', file));
   return `/${folder}/index.html`;
 }
