@@ -177,16 +177,18 @@ export function emitValidators(
     .join(', ')} }`;
   const parts: string[] = [];
   if (dialect.types) {
-    const writes = imports.type('CmsWriteValidators');
-    const one = imports.type('CmsValidator');
+    // Imported only where used: a schema without components names no CmsValidator.
+    const writes = () => imports.type('CmsWriteValidators');
+    const one = () => imports.type('CmsValidator');
     const rows = [
       ...types.map((type) => {
         const published = input(type.names.input);
         const draft = type.draft.input === null ? published : input(type.draft.input);
-        return `  readonly ${propertyKey(type.clientProperty!)}: ${writes}<${published}, Partial<${published}>, ${draft}>;\n`;
+        return `  readonly ${propertyKey(type.clientProperty!)}: ${writes()}<${published}, Partial<${published}>, ${draft}>;\n`;
       }),
       ...model.components.map(
-        (component) => `  readonly ${propertyKey(component.uid)}: ${one}<${input(component.names.input)}>;\n`,
+        (component) =>
+          `  readonly ${propertyKey(component.uid)}: ${one()}<${input(component.names.input)}>;\n`,
       ),
     ];
     parts.push(

@@ -133,3 +133,17 @@ describe('the validators file', () => {
     );
   });
 });
+
+describe('a schema without components', () => {
+  it('imports no CmsValidator type (an unused import fails a consumer lint)', () => {
+    const schema = structuredClone(kitchen);
+    schema.schema.components = {};
+    for (const type of Object.values(schema.schema.contentTypes))
+      for (const [name, attribute] of Object.entries(type.attributes))
+        if (attribute.type === 'component' || attribute.type === 'dynamiczone') delete type.attributes[name];
+    const files = generateFiles(schema, { format: 'js', version: 'test', runtime: runtimeAssets() });
+    const dts = files['validators.d.ts'] ?? '';
+    assert.match(dts, /import type \{ CmsWriteValidators \} from '\.\/runtime\/index\.js';/);
+    assert.doesNotMatch(dts, /CmsValidator\b/);
+  });
+});
