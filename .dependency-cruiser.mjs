@@ -60,10 +60,22 @@ export default {
       severity: 'error',
       comment:
         'A part of the runtime in a folder (auth/, session/...) imports the types, the core, the query writer and its own folder; another part only with `import()`.',
-      from: { path: '^src/runtime/([^/]+)/', pathNot: SHARED },
+      from: { path: '^src/runtime/([^/]+)/', pathNot: [SHARED, '^src/runtime/mock/'] },
       to: {
         path: '^src/runtime/',
         pathNot: [SHARED, '^src/runtime/$1/'],
+        dependencyTypesNot: LAZY,
+      },
+    },
+    {
+      name: 'runtime-mock-imports-shared-rooms-and-validators',
+      severity: 'error',
+      comment:
+        'src/runtime/mock (the mocks, a module of its own that only the generated mocks file imports) imports the shared rooms, the validators (its writes are checked as Strapi checks them) and its own folder.',
+      from: { path: '^src/runtime/mock/' },
+      to: {
+        path: '^src/runtime/',
+        pathNot: [SHARED, '^src/runtime/mock/', '^src/runtime/validate/'],
         dependencyTypesNot: LAZY,
       },
     },

@@ -41,6 +41,14 @@ export const RUNTIME_ENTRIES = [
 ] as const;
 
 /**
+ * Entry points the generated files import directly, never the core: `mock/index.ts`, which only the
+ * generated `mocks` file imports (an app that does not import its mocks loads none of it, and
+ * no bundler has to tree-shake it away). Built as the parts are (importing the core from
+ * `./index.js`, sharing chunks with them), but not loaded by the core.
+ */
+export const MODULE_ENTRIES = ['mock/index.ts'] as const;
+
+/**
  * Modules the core exports for applications (`toQueryString`) or runs only a little of
  * (`segmentOf`), which parts run more of: each part that imports one bundles a copy of its own
  * instead of importing it from the core, so that a bundle whose code never calls the export
@@ -106,8 +114,8 @@ function splice(text: string, replacements: [number, number, string][]): string 
 }
 
 /** What src/runtime/index.ts exports, by its doc tags (`@internal`, `@typesFile`). */
-function readSurface(index: ts.SourceFile): Omit<RuntimeSurface, 'coreMembers' | 'parts'> {
-  const surface: Omit<RuntimeSurface, 'coreMembers' | 'parts'> = {
+function readSurface(index: ts.SourceFile): Omit<RuntimeSurface, 'coreMembers' | 'parts' | 'modules'> {
+  const surface: Omit<RuntimeSurface, 'coreMembers' | 'parts' | 'modules'> = {
     public: { values: [], types: [] },
     internal: { values: [], types: [] },
     typesFile: [],
@@ -307,9 +315,15 @@ function valueImports(file: ts.SourceFile): { module: string; names: string[] }[
   return found;
 }
 
-/** The output name of an entry: its path in src/runtime without `.ts`, folders joined by `-`. */
+/**
+ * The output name of an entry: its path in src/runtime without `.ts`, folders joined by `-`; a
+ * folder's `index.ts` is named after the folder (`mock/index.ts`: `mock`).
+ */
 function entryName(entry: string): string {
-  return entry.replace(/\.ts$/, '').split('/').join('-');
+  return entry
+    .replace(/(\/index)?\.ts$/, '')
+    .split('/')
+    .join('-');
 }
 
 /**
@@ -329,7 +343,9 @@ async function bundleJs(program: ts.Program, sourceDir: string, outDir: string):
   );
   const path = (entry: string) => join(sourceDir, entry);
   const index = path(RUNTIME_ENTRIES[0]);
-  const parts = new Map(RUNTIME_ENTRIES.slice(1).map((entry) => [path(entry), entryName(entry)]));
+  const parts = new Map(
+    [...RUNTIME_ENTRIES.slice(1), ...MODULE_ENTRIES].map((entry) => [path(entry), entryName(entry)]),
+  );
   const names = [...parts.values()];
   if (new Set(names).size !== names.length)
     throw new Error(`runtime: two parts would be named alike: ${names}`);
@@ -437,7 +453,7 @@ async function bundleJs(program: ts.Program, sourceDir: string, outDir: string):
 
 /** Builds the runtime from src/runtime (`sourceDir`) into `outDir` (dist/runtime). */
 export async function buildRuntime(sourceDir: string, outDir: string): Promise<void> {
-  const entries = RUNTIME_ENTRIES.map((entry) => join(sourceDir, entry));
+  const entries = [...RUNTIME_ENTRIES, ...MODULE_ENTRIES].map((entry) => join(sourceDir, entry));
   const program = ts.createProgram(entries, {
     ...STRICT_OPTIONS,
     allowImportingTsExtensions: true,
@@ -533,6 +549,7 @@ export async function buildRuntime(sourceDir: string, outDir: string): Promise<v
     parts: RUNTIME_ENTRIES.slice(1)
       .map((entry) => entry.replace(/\.ts$/, ''))
       .sort(),
+    modules: MODULE_ENTRIES.map(entryName),
   };
   writeFileSync(join(outDir, 'surface.json'), `${JSON.stringify(full, null, 2)}\n`);
   writeFileSync(join(outDir, 'specifiers.json'), `${JSON.stringify(specifiers)}\n`);

@@ -6,6 +6,7 @@
  * the other half are the same writes with one thing wrong, each input naming what (`rule`), the
  * rules taken in turn so each is in the set about as often.
  */
+import { seeded } from '../../src/runtime/mock/random.ts';
 
 /** One input and whether Strapi takes it. */
 export interface CorpusInput {
@@ -13,18 +14,6 @@ export interface CorpusInput {
   valid: boolean;
   /** `valid`, or the rule the input breaks. */
   rule: string;
-}
-
-/** A seeded generator (mulberry32): the same numbers in [0, 1) for the same seed. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Random = () => number;

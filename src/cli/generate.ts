@@ -122,7 +122,15 @@ export function currentHash(
 export function plannedNames(format: GenerateOptions['format']): string[] {
   const runtime = Object.keys(runtimeAssets()[format]).map((name) => `${RUNTIME_DIR}/${name}`);
   if (format === 'ts')
-    return [...runtime, 'types.ts', 'client.ts', ROUTE_TABLE_FILE('ts'), 'validators.ts', 'index.ts'];
+    return [
+      ...runtime,
+      'types.ts',
+      'client.ts',
+      ROUTE_TABLE_FILE('ts'),
+      'validators.ts',
+      'mocks.ts',
+      'index.ts',
+    ];
   return [
     ...runtime,
     ...['types', 'client'].flatMap((name) => [`${name}.js`, `${name}.d.ts`]),
@@ -130,6 +138,8 @@ export function plannedNames(format: GenerateOptions['format']): string[] {
     ROUTE_TABLE_FILE('d.ts'),
     'validators.js',
     'validators.d.ts',
+    'mocks.js',
+    'mocks.d.ts',
     'index.js',
     'index.d.ts',
     // The js output's own package.json (`"type": "module"`), listed last as generateFiles writes it.
@@ -214,6 +224,7 @@ export async function runGenerate(
     `${RUNTIME_DIR}/`,
     ...Object.keys(files).filter((name) => !name.startsWith(`${RUNTIME_DIR}/`)),
   ];
+  // Only the parts the core loads on use; the modules generated files import (`mock`) are not counted.
   const parts = runtimeAssets().surface.parts.length;
   const components = Object.keys(payload.schema.components).length;
   const why = meta

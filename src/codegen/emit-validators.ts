@@ -74,8 +74,8 @@ export function fieldLiteral(attribute: SchemaAttribute): Record<string, Literal
 const ruleKey = (key: string): string =>
   /^[A-Za-z_$][\w$]*$/.test(key) && key !== '__proto__' ? key : propertyKey(key);
 
-/** A literal as a value (`{ kind: 'string' }`). */
-function value(literal: Literal): string {
+/** A literal as a value (`{ kind: 'string' }`), single-quoted. */
+export function value(literal: Literal): string {
   if (Array.isArray(literal)) return `[${literal.map(value).join(', ')}]`;
   if (literal !== null && typeof literal === 'object') {
     const entries = Object.entries(literal);

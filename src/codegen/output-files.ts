@@ -6,6 +6,7 @@ import type { SchemaResponse } from '../schema/types.ts';
 import { DTS, JS, TS } from './dialect.ts';
 import { type ClientInfo, emitClient } from './emit-client.ts';
 import { emitIndex } from './emit-index.ts';
+import { emitMocks } from './emit-mocks.ts';
 import { emitRouteTable } from './emit-routes.ts';
 import { emitTypes } from './emit-types.ts';
 import { emitValidators } from './emit-validators.ts';
@@ -88,6 +89,7 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
       'client.ts': `${top}\n${emitClient(model, info, TS, extension)}`,
       [ROUTE_TABLE_FILE('ts')]: `${top}\n${emitRouteTable(model, TS, extension)}`,
       'validators.ts': `${top}\n${emitValidators(model, payload.schema, TS, extension)}`,
+      'mocks.ts': `${top}\n${emitMocks(model, payload.schema, TS, extension)}`,
       'index.ts': `${top}\n${emitIndex(model, TS, extension)}`,
     };
   }
@@ -101,6 +103,8 @@ export function generateFiles(payload: SchemaResponse, options: GenerateOptions)
     [ROUTE_TABLE_FILE('d.ts')]: `${top}\n${emitRouteTable(model, DTS)}`,
     'validators.js': `${top}\n${emitValidators(model, payload.schema, JS)}`,
     'validators.d.ts': `${top}\n${emitValidators(model, payload.schema, DTS)}`,
+    'mocks.js': `${top}\n${emitMocks(model, payload.schema, JS)}`,
+    'mocks.d.ts': `${top}\n${emitMocks(model, payload.schema, DTS)}`,
     'index.js': `${top}\n${emitIndex(model, JS)}`,
     'index.d.ts': `${top}\n${emitIndex(model, DTS)}`,
     'package.json': MODULE_SCOPE,

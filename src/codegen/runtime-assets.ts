@@ -19,6 +19,8 @@ export interface RuntimeSurface {
   typesFile: string[];
   /** The parts the core loads on first use: their modules in src/runtime, without `.ts`. */
   parts: string[];
+  /** The modules generated files import directly, never the core (`mock`): without `.ts`. */
+  modules: string[];
 }
 
 /** The folder of the generated output the runtime goes into, and the module its files import. */

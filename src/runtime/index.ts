@@ -250,6 +250,21 @@ export type {
 /** @internal For the generated `cmsValidators`. */
 export { validatorsOf } from './validate/validators.ts';
 export type {
+  CollectionMock,
+  ComponentMock,
+  MockEntryOf,
+  MockOptions,
+  MockOverrides,
+  MockRequest,
+  MockStrapi,
+  MockStrapiOptions,
+  MockUser,
+  MswApi,
+  MswHttp,
+  SingleMock,
+} from './types/mock.ts';
+export type { MockTables, MockTypeRow } from './mock/schema.ts';
+export type {
   CmsLocale,
   I18nApi,
   UploadApi,

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { median, medianInterval, pairedRatio, pairedRatioInterval } from '../../bench/lib/measure.ts';
 import { check, formatChecks, withInterval } from '../../bench/lib/report.ts';
+import { seeded } from '../../src/runtime/mock/random.ts';
 
 describe('pairedRatio', () => {
   it('is the median of the ratios of rounds measured side by side', () => {
@@ -23,18 +24,6 @@ describe('pairedRatio', () => {
     assert.throws(() => pairedRatio([], []), /as many of each/);
   });
 });
-
-/** A seeded generator (mulberry32), so the sampled checks below are the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 describe('medianInterval', () => {
   // Shuffled 1..n, so the interval's ends are the order statistics' ranks.

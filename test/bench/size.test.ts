@@ -188,3 +188,25 @@ it('an app that imports neither cmsValidators nor cmsFields bundles none of the 
     `cmsValidators at N=5: ${validators.byteLength} B minified, ${gzipSync(validators, { level: 9 }).byteLength} B gzipped`,
   );
 });
+
+it('an app that does not import the mocks bundles none of the mock code; one that imports createMockStrapi does', async (t) => {
+  const dir = emptyDir(join(WORK_DIR, 'size-test-mocks'));
+  generateOurs(syntheticPayload(5), dir, 'js');
+  const text = (code: Uint8Array) => new TextDecoder().decode(code);
+  // Messages of the in-memory Strapi's users-permissions routes (src/runtime/mock/auth.ts), in no other code.
+  const marks = ['Invalid identifier or password', 'Your account has been blocked by an administrator'];
+  const client = text(await bundleCode("export { CmsClient } from './index.js';\n", dir));
+  const findOnly = text(await bundleCode(findOnlyApp(dir), dir));
+  const validators = text(await bundleCode("export { cmsValidators } from './index.js';\n", dir));
+  for (const [name, code] of [
+    ['the whole client', client],
+    ['a find/findOne page', findOnly],
+    ['cmsValidators', validators],
+  ] as const)
+    for (const mark of marks) assert.ok(!code.includes(mark), `${name} bundles the mocks (${mark})`);
+  const mocks = await bundleCode("export { createMockStrapi } from './mocks.js';\n", dir);
+  for (const mark of marks) assert.ok(text(mocks).includes(mark), `createMockStrapi bundles ${mark}`);
+  t.diagnostic(
+    `createMockStrapi at N=5: ${mocks.byteLength} B minified, ${gzipSync(mocks, { level: 9 }).byteLength} B gzipped`,
+  );
+});

@@ -25,6 +25,8 @@ const JS_FILES = [
   'client/routes.js',
   'index.d.ts',
   'index.js',
+  'mocks.d.ts',
+  'mocks.js',
   'package.json',
   'types.d.ts',
   'types.js',
@@ -121,7 +123,7 @@ describe('cms-types against a real Strapi', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.match(
       run.stdout,
-      /Generated runtime\/, types\.js, types\.d\.ts, client\.js, client\.d\.ts, client\/routes\.js, client\/routes\.d\.ts, validators\.js, validators\.d\.ts, index\.js, index\.d\.ts, package\.json in src\/cms \(first run/,
+      /Generated runtime\/, types\.js, types\.d\.ts, client\.js, client\.d\.ts, client\/routes\.js, client\/routes\.d\.ts, validators\.js, validators\.d\.ts, mocks\.js, mocks\.d\.ts, index\.js, index\.d\.ts, package\.json in src\/cms \(first run/,
     );
     assert.deepEqual(...jsOutput(join(project, 'src/cms')));
     const meta = JSON.parse(readFileSync(join(project, 'src/cms/.cms-types.json'), 'utf8'));
@@ -197,6 +199,7 @@ describe('cms-types against a real Strapi', () => {
         'client.ts',
         'client/routes.ts',
         'index.ts',
+        'mocks.ts',
         ...runtimeFiles('ts'),
         'types.ts',
         'validators.ts',
@@ -368,7 +371,7 @@ describe('cms-types against a real Strapi', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.match(
       run.stdout,
-      /Generated runtime\/, types\.ts, client\.ts, client\/routes\.ts, validators\.ts, index\.ts in src\/cms/,
+      /Generated runtime\/, types\.ts, client\.ts, client\/routes\.ts, validators\.ts, mocks\.ts, index\.ts in src\/cms/,
     );
     assert.equal(run.stderr, '', 'no format switch');
     assert.ok(!run.stdout.includes(token) && !run.stderr.includes(token), 'the token is never printed');

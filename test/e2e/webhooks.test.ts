@@ -386,6 +386,7 @@ describe('webhooks from a real Strapi', () => {
     const source = lines.join('\n');
     writeFileSync(join(project, 'captured-webhooks.ts'), source);
     const files: Record<string, string> = { '/virtual/captured.ts': source };
+    // What index.d.ts reaches; not mocks.d.ts, which the index does not re-export.
     for (const file of ['index.d.ts', 'client.d.ts', 'types.d.ts', 'validators.d.ts', 'runtime/index.d.ts'])
       files[`/virtual/${file}`] = readFileSync(join(project, 'src/cms', file), 'utf8');
     assert.deepEqual(await compileOffThread(files, { noUnusedLocals: false }), []);

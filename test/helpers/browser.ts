@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import type { TestApp } from '../harness/app.ts';
 import { ROOT } from '../harness/paths.ts';
+import { moduleFiles } from './runtime-parts.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -27,7 +28,8 @@ export function launchChromium(): Promise<Browser> {
  * Copies a page (`index.html` and `app.js`; by default the session test page, test/browser/page)
  * to `public/<folder>/` of the app, with the generated client (`index.js`, `client.js`, the
  * `runtime/` folder they import, with the parts it loads on first use, from `generatedDir`)
- * under `cms/`.
+ * under `cms/`. Not the mocks (`mocks.js` and the runtime's `runtime/mock.js`): the pages import
+ * only `./cms/index.js`, which does not re-export them, and talk to a real Strapi.
  */
 export function installPage(
   app: TestApp,
@@ -42,7 +44,8 @@ export function installPage(
   mkdirSync(join(target, 'cms'), { recursive: true });
   const runtime = readdirSync(join(generatedDir, 'runtime'))
     .filter((file) => file.endsWith('.js'))
-    .map((file) => `runtime/${file}`);
+    .map((file) => `runtime/${file}`)
+    .filter((file) => !moduleFiles().includes(file));
   mkdirSync(join(target, 'cms', 'runtime'), { recursive: true });
   mkdirSync(join(target, 'cms', 'client'), { recursive: true });
   for (const file of ['index.js', 'client.js', 'client/routes.js', 'validators.js', ...runtime])

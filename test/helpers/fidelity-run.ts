@@ -32,6 +32,8 @@ export interface FidelityOptions<S> {
 /** A booted, seeded and read run. */
 export interface FidelityRun<S> {
   strapi: RunningStrapi;
+  /** The project the client was generated into (`src/cms`), holding `calls.ts`. */
+  project: string;
   cms: Any;
   seeded: S;
   types: CallResults;
@@ -84,7 +86,7 @@ export async function startFidelity<S>(options: FidelityOptions<S>): Promise<Fid
     // The compile blocks the event loop for seconds: after the last request, so no idle
     // keep-alive socket that Strapi closed meanwhile is reused (fetch fails 'other side closed').
     const types = callResultTypes(file);
-    return { strapi, cms, seeded, types, results, model, elapsed: Date.now() - started, stop };
+    return { strapi, project, cms, seeded, types, results, model, elapsed: Date.now() - started, stop };
   } catch (error) {
     await stop();
     throw error;

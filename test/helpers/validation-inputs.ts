@@ -7,6 +7,7 @@
  * (`field=label`) name the replacements, which is how the test's KNOWN list names the inputs
  * Strapi and a validator must disagree on.
  */
+import { seeded } from '../../src/runtime/mock/random.ts';
 
 /** An input's field left out of the data. */
 export const ABSENT: unique symbol = Symbol('absent');
@@ -44,23 +45,11 @@ export interface Input {
   data: Record<string, unknown>;
 }
 
-/** mulberry32: a small, fast, seeded PRNG; returns floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Helpers over a PRNG. */
 export class Random {
   readonly next: () => number;
   constructor(seed: number) {
-    this.next = mulberry32(seed);
+    this.next = seeded(seed);
   }
   int(below: number): number {
     return Math.floor(this.next() * below);

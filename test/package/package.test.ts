@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ROOT } from '../harness/paths.ts';
 import { packedTarball } from '../harness/prepare.ts';
-import { RUNTIME_PARTS, runtimeFiles, SHARED_CHUNK } from '../helpers/runtime-parts.ts';
+import { RUNTIME_MODULES, RUNTIME_PARTS, runtimeFiles, SHARED_CHUNK } from '../helpers/runtime-parts.ts';
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -50,6 +50,12 @@ const EXPECTED: Record<string, string> = {
   'dist/runtime/specifiers.json': 'where the `--format ts` modules name each other, for the import extension',
   ...Object.fromEntries(
     RUNTIME_PARTS.map((part) => [`dist/runtime/js/${part}.js`, 'a runtime part loaded on first use']),
+  ),
+  ...Object.fromEntries(
+    RUNTIME_MODULES.map((module) => [
+      `dist/runtime/js/${module}.js`,
+      'a runtime module a generated file imports (the mocks file), never loaded by the core',
+    ]),
   ),
   ...Object.fromEntries(
     runtimeFiles('ts').map((file) => [

@@ -72,7 +72,7 @@ describe('settings that stay', () => {
     assert.equal(plain.code, 0, plain.text);
     assert.match(
       plain.stdout,
-      /Generated runtime\/, types\.ts, client\.ts, client\/routes\.ts, validators\.ts, index\.ts in src\/cms/,
+      /Generated runtime\/, types\.ts, client\.ts, client\/routes\.ts, validators\.ts, mocks\.ts, index\.ts in src\/cms/,
     );
     assert.match(
       plain.stdout,

@@ -3,7 +3,8 @@
  * the same bytes for every schema; the per-schema files (types, client, index) hold no casts and
  * only single-quoted strings; and the imports form a graph without a cycle: the runtime imports
  * nothing outside its folder, types imports only types from the runtime, client imports the
- * runtime and the types, index only re-exports.
+ * runtime and the types, index only re-exports, and only the mocks file imports the runtime's
+ * `mock` module.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -17,13 +18,15 @@ import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
 import type { SchemaResponse } from '../../../src/schema/types.ts';
 import { ROOT } from '../../harness/paths.ts';
 import { assertCompilesInMemory } from '../../helpers/compile.ts';
-import { RUNTIME_PARTS, runtimeFiles } from '../../helpers/runtime-parts.ts';
+import { RUNTIME_MODULES, RUNTIME_PARTS, runtimeFiles } from '../../helpers/runtime-parts.ts';
 
 const FIXTURES = ['kitchen', 'kitchen-refresh', 'launchpad'] as const;
 const FORMATS: OutputFormat[] = ['ts', 'js'];
 const RUNTIME = runtimeAssets();
 /** The runtime's parts loaded on first use (`auth-methods`...), as the build names them. */
 const PARTS = RUNTIME.surface.parts;
+/** The runtime's modules that generated files import directly and the core never loads (`mock`). */
+const MODULES = RUNTIME.surface.modules;
 /** The file of a part in the default format's `runtime/` folder (`auth-methods.js`): its module's path, `-` for `/`. */
 const partFile = (part: string) => `${part.split('/').join('-')}.js`;
 
@@ -228,6 +231,7 @@ describe('the per-schema files', () => {
                 'client/routes.ts',
                 'index.ts',
                 ...runtimeFiles('ts'),
+                'mocks.ts',
                 'types.ts',
                 'validators.ts',
               ].sort()
@@ -238,6 +242,8 @@ describe('the per-schema files', () => {
                 'client/routes.js',
                 'index.d.ts',
                 'index.js',
+                'mocks.d.ts',
+                'mocks.js',
                 'package.json',
                 ...runtimeFiles('js', Object.keys(files)),
                 'types.d.ts',
@@ -269,11 +275,20 @@ describe('the per-schema files', () => {
         }
       });
 
-      it(`${fixture}, --format ${format}: runtime -> nothing, types -> runtime (types only), client -> runtime and types, index re-exports`, () => {
+      it(`${fixture}, --format ${format}: runtime -> nothing, types -> runtime (types only), client -> runtime and types, index re-exports, only mocks -> the mock module`, () => {
         const graph = new Map<string, string[]>();
         const seen: Record<string, string[]> = {};
         const loaded = new Set<string>();
         const clientLoads: string[] = [];
+        /** The files that link to a runtime module (`mock`) other than by a type-only link, by module. */
+        const moduleUsers: Record<string, string[]> = {};
+        /** Whether `file` (a path in the output) is in a runtime module: `runtime/mock.js`, or under `runtime/mock/` in ts format. */
+        const moduleOf = (file: string): string | undefined =>
+          MODULES.find((module) =>
+            format === 'ts'
+              ? file.startsWith(`runtime/${module}/`) || file === `runtime/${module}.ts`
+              : file === `runtime/${module}.js` || file === `runtime/${module}.d.ts`,
+          );
         for (const [name, text] of modules(files)) {
           const source = parse(name, text);
           const found = links(source);
@@ -298,6 +313,11 @@ describe('the per-schema files', () => {
           const targets = fixed.map((link) => target(name, link.from, format));
           for (const link of found)
             assert.ok(target(name, link.from, format) in files, `${name}: ${link.from} is in the output`);
+          for (const link of found) {
+            const module = moduleOf(target(name, link.from, format));
+            if (module === undefined || moduleOf(name) === module || link.kind.includes('type')) continue;
+            moduleUsers[module] = [...(moduleUsers[module] ?? []), name];
+          }
           if (inRuntime) {
             // The runtime's files link only to each other.
             for (const file of targets) assert.ok(file.startsWith('runtime/'), `${name} imports ${file}`);
@@ -337,6 +357,14 @@ describe('the per-schema files', () => {
           ],
           // The validators' tables import the runtime's interpreter and the inputs they output.
           [`validators.${ext}`]: ['import ./runtime/index.js', 'import type ./types.js'],
+          // The mocks: the runtime's mock module (the modules of its folder in ts format), the
+          // validators' field tables, and types only from the runtime's core and the types file.
+          [`mocks.${ext}`]: [
+            'import ./runtime/mock/index.js',
+            'import ./validators.js',
+            'import type ./runtime/index.js',
+            'import type ./types.js',
+          ],
         };
         if (format === 'js') {
           want['types.js'] = [];
@@ -349,9 +377,19 @@ describe('the per-schema files', () => {
           ];
           want['validators.js'] = ['import ./runtime/index.js'];
           want['validators.d.ts'] = ['import type ./runtime/index.js', 'import type ./types.js'];
+          // The js output's runtime bundles the mock module into one file, runtime/mock.js.
+          want['mocks.js'] = ['import ./runtime/mock.js', 'import ./validators.js'];
+          want['mocks.d.ts'] = ['import type ./runtime/index.js', 'import type ./types.js'];
         }
         assert.deepEqual(seen, want);
         assert.deepEqual([...loaded].sort(), [...PARTS].sort(), 'every part is loaded by the runtime');
+        // Neither the core nor a part nor the index loads a runtime module: only the mocks file imports it.
+        assert.deepEqual([...MODULES], [...RUNTIME_MODULES]);
+        assert.deepEqual(
+          moduleUsers,
+          Object.fromEntries(MODULES.map((module) => [module, [`mocks.${format}`]])),
+          'only the mocks file imports the mock module',
+        );
         assert.deepEqual(
           clientLoads,
           [`client.${format}`],

@@ -86,11 +86,17 @@ describe('the import extension rule', () => {
         importExtension: extension,
       });
       const want = extension === 'none' ? '' : `.${extension}`;
-      const found = ['types.ts', 'client.ts', 'client/routes.ts', 'validators.ts', 'index.ts'].flatMap(
-        (name) =>
-          [...(files[name] ?? '').matchAll(/(?:from |import\()'(\.\.?\/[^']*)'/g)].map(
-            (m) => `${name}: ${m[1]}`,
-          ),
+      const found = [
+        'types.ts',
+        'client.ts',
+        'client/routes.ts',
+        'validators.ts',
+        'mocks.ts',
+        'index.ts',
+      ].flatMap((name) =>
+        [...(files[name] ?? '').matchAll(/(?:from |import\()'(\.\.?\/[^']*)'/g)].map(
+          (m) => `${name}: ${m[1]}`,
+        ),
       );
       assert.deepEqual(found.sort(), [
         `client.ts: ./client/routes${want}`,
@@ -103,6 +109,10 @@ describe('the import extension rule', () => {
         `index.ts: ./types${want}`,
         `index.ts: ./validators${want}`,
         `index.ts: ./validators${want}`,
+        `mocks.ts: ./runtime/index${want}`,
+        `mocks.ts: ./runtime/mock/index${want}`,
+        `mocks.ts: ./types${want}`,
+        `mocks.ts: ./validators${want}`,
         `types.ts: ./runtime/index${want}`,
         `validators.ts: ./runtime/index${want}`,
         `validators.ts: ./types${want}`,

@@ -12,6 +12,7 @@ import ts from 'typescript';
 import { reservedClientMembers, reservedTypeNames, runtimeExports } from '../../../src/codegen/reserved.ts';
 import { runtimeAssets } from '../../../src/codegen/runtime-assets.ts';
 import { ROOT } from '../../harness/paths.ts';
+import { RUNTIME_MODULES } from '../../helpers/runtime-parts.ts';
 
 const source = ts.createSourceFile(
   'index.d.ts',
@@ -47,6 +48,22 @@ function exported(): string[] {
   return exportsOf(source);
 }
 
+/** The specifiers a built JavaScript file imports (statically or by `import()`) and re-exports from. */
+function specifiersOf(file: ts.SourceFile): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier)
+      found.push((node.moduleSpecifier as ts.StringLiteral).text);
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [specifier] = node.arguments;
+      if (specifier && ts.isStringLiteral(specifier)) found.push(specifier.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
 /** A JavaScript file of the built runtime, parsed. */
 function builtJs(name: string): ts.SourceFile {
   const text = readFileSync(join(ROOT, 'dist/runtime/js', name), 'utf8');
@@ -74,9 +91,11 @@ function indexExports(): string[] {
 }
 
 describe('runtime surface', () => {
-  it('the built runtime exports what src/runtime/index.ts lists and what its parts import, and surface.json says so', () => {
+  it('the built runtime exports what src/runtime/index.ts lists and what its parts and modules import, and surface.json says so', () => {
     const forParts = new Set<string>();
-    for (const part of surface.parts) {
+    // The modules (`mock`) are built as the parts are: they import the core and the shared chunks.
+    assert.deepEqual(surface.modules, [...RUNTIME_MODULES]);
+    for (const part of [...surface.parts, ...surface.modules]) {
       const file = builtJs(`${part.split('/').join('-')}.js`);
       for (const statement of file.statements) {
         if (!ts.isImportDeclaration(statement)) continue;
@@ -92,6 +111,15 @@ describe('runtime surface', () => {
       }
     }
     assert.ok(forParts.size > 0, 'the parts import from the core');
+    for (const module of surface.modules)
+      assert.ok(
+        builtJs(`${module}.js`).statements.some(
+          (statement) =>
+            ts.isImportDeclaration(statement) &&
+            (statement.moduleSpecifier as ts.StringLiteral).text === './index.js',
+        ),
+        `${module} imports the core`,
+      );
     assert.deepEqual(runtimeExports(surface), indexExports());
     const values = indexExports().filter(
       (name) => !surface.public.types.includes(name) && !surface.internal.types.includes(name),
@@ -130,6 +158,22 @@ describe('runtime surface', () => {
       ),
       'no export {}',
     );
+  });
+
+  it('the core, its parts and their shared chunks never load a module (mock.js): only a generated file imports one', () => {
+    const modules = surface.modules.map((module) => `./${module}.js`);
+    assert.ok(modules.length > 0);
+    const files = readdirSync(join(ROOT, 'dist/runtime/js')).filter(
+      (name) => name.endsWith('.js') && !modules.includes(`./${name}`),
+    );
+    for (const part of ['index', ...surface.parts])
+      assert.ok(files.includes(`${part.split('/').join('-')}.js`), `${part}: ${files.join()}`);
+    for (const name of files)
+      for (const specifier of specifiersOf(builtJs(name)))
+        assert.ok(!modules.includes(specifier), `${name} imports ${specifier}`);
+    // Nor does the core's declaration file name one.
+    for (const specifier of specifiersOf(source))
+      assert.ok(!modules.includes(specifier), `index.d.ts imports ${specifier}`);
   });
 
   it('module-internal helpers are not exported (toQueryString is; describeBody, causeCode are not)', () => {

@@ -1,0 +1,30 @@
+/**
+ * The upload plugin's routes of the mock Strapi: `POST /api/upload` (a form's `files`),
+ * `GET /api/upload/files`, `GET` and `DELETE /api/upload/files/:id`.
+ */
+import { type Answer, type Incoming, notFound } from './answers.ts';
+import { FILES } from './schema.ts';
+import { type Store, tableRows } from './store.ts';
+import { makeUploaded } from './writes.ts';
+
+/** The answer of an upload route, or `undefined` when the request is not one. */
+export function uploadRoute(store: Store, incoming: Incoming): Answer | undefined {
+  const [, first, second, third] = incoming.segments;
+  if (first !== 'upload') return undefined;
+  const files = tableRows(store, FILES);
+  if (incoming.method === 'POST' && second === undefined) {
+    const uploaded = incoming.files['files'] ?? [];
+    return { status: 201, body: uploaded.map((file) => makeUploaded(store, file)) };
+  }
+  if (second !== 'files') return notFound();
+  if (incoming.method === 'GET' && third === undefined) return { status: 200, body: files };
+  const index = files.findIndex((file) => String(file.id) === third);
+  const file = files[index];
+  if (file === undefined) return notFound();
+  if (incoming.method === 'GET') return { status: 200, body: file };
+  if (incoming.method === 'DELETE') {
+    files.splice(index, 1);
+    return { status: 200, body: file };
+  }
+  return notFound();
+}
