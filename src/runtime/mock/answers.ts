@@ -21,6 +21,14 @@ export interface Incoming {
   segments: string[];
   query: Record<string, unknown>;
   body: unknown;
-  files: Record<string, File[]>;
+  files: Record<string, Upload[]>;
   token: string | undefined;
+}
+
+/** A file of a form, read: its name, type, size and bytes. */
+export interface Upload {
+  name: string;
+  type: string;
+  size: number;
+  bytes: Uint8Array;
 }

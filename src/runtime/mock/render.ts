@@ -46,14 +46,14 @@ export function populateOf(store: Store, table: string, populate: unknown): Map<
   if (populate === undefined || populate === null || populate === false || populate === 'false') return out;
   const links = linkNames(store, table);
   if (populate === '*' || populate === true || populate === 'true') {
-    for (const name of links) if (name !== 'localizations') out.set(name, true);
+    for (const name of links) out.set(name, true);
     return out;
   }
   if (typeof populate === 'string' || Array.isArray(populate)) {
     for (const item of listOf(populate)) {
       const name = String(item);
       if (name === '*') {
-        for (const link of links) if (link !== 'localizations') out.set(link, true);
+        for (const link of links) out.set(link, true);
         continue;
       }
       const [head = '', ...rest] = name.split('.');
@@ -171,6 +171,7 @@ export function render(
   row: Row,
   shape: Shape,
   draft: boolean,
+  nested = false,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const populate = populateOf(store, table, shape.populate);
@@ -190,7 +191,8 @@ export function render(
   out['id'] = row.id;
   if (type !== undefined) out['documentId'] = row.documentId;
   for (const name of fields) out[name] = row[name] ?? null;
-  for (const [name, options] of populate) out[name] = renderLink(store, table, row, name, options, draft);
+  for (const [name, options] of populate)
+    out[name] = renderLink(store, table, row, name, options, draft, nested);
   return out;
 }
 
@@ -201,6 +203,7 @@ function renderLink(
   name: string,
   options: unknown,
   draft: boolean,
+  nested: boolean,
 ): unknown {
   const field = fieldOf(store.schema, table, name);
   const link = linked(store, table, row, name, draft);
@@ -212,7 +215,8 @@ function renderLink(
     (field?.kind === 'component' && field.repeatable === true) ||
     (field?.kind === 'media' && field.multiple === true) ||
     (field?.kind === 'relation' && /Many$|^manyWay$/.test(field.relation));
-  let rows = link.rows;
+  // Strapi 5.54 populates the localizations of an entry reached through a relation as none.
+  let rows = name === 'localizations' && nested ? [] : link.rows;
   const ctx = filterContext(store, draft);
   if (field?.kind === 'relation' || name === 'localizations') {
     if (opts['filters'] !== undefined) rows = rows.filter(filterOf(link.table, opts['filters'], ctx));
@@ -224,14 +228,14 @@ function renderLink(
     return rows.map((item) => {
       const uid = String(item['__component']);
       const itemOptions = Object.hasOwn(on, uid) ? on[uid] : undefined;
-      const inner = renderComponent(store, uid, item, optionsOf(itemOptions), draft);
+      const inner = renderComponent(store, uid, item, optionsOf(itemOptions), draft, nested);
       return { __component: uid, ...inner };
     });
   }
   const rendered = rows.map((other) =>
     field?.kind === 'component'
-      ? renderComponent(store, link.table, other, opts, draft)
-      : render(store, link.table, other, { fields: opts['fields'], populate: opts['populate'] }, draft),
+      ? renderComponent(store, link.table, other, opts, draft, nested)
+      : render(store, link.table, other, { fields: opts['fields'], populate: opts['populate'] }, draft, true),
   );
   return many ? rendered : (rendered[0] ?? null);
 }
@@ -243,6 +247,7 @@ function renderComponent(
   row: Row,
   opts: Record<string, unknown>,
   draft: boolean,
+  nested: boolean,
 ): Record<string, unknown> {
-  return render(store, uid, row, { fields: opts['fields'], populate: opts['populate'] }, draft);
+  return render(store, uid, row, { fields: opts['fields'], populate: opts['populate'] }, draft, nested);
 }

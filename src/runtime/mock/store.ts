@@ -108,23 +108,24 @@ export function relationRows(
   const type = typeOf(store, key);
   const targetType = typeOf(store, target);
   const side = type?.inverse[name];
-  let ids: (string | number)[];
+  const sameLocale = targetType?.localized === true && type?.localized === true;
   if (side !== undefined && !side.owner) {
-    ids = [];
-    for (const other of tableRows(store, target)) {
-      if (!visible(targetType, other, draft)) continue;
-      if (targetType?.localized === true && type?.localized === true && other.locale !== row.locale) continue;
-      const linked = store.links.get(other)?.[side.field] ?? [];
-      if (linked.includes(row.documentId) && !ids.includes(other.documentId)) ids.push(other.documentId);
-    }
-  } else ids = store.links.get(row)?.[name] ?? [];
+    // Every row of the owning side (each locale of a localized one) that links to this document.
+    return tableRows(store, target).filter(
+      (other) =>
+        visible(targetType, other, draft) &&
+        (!sameLocale || other.locale === row.locale) &&
+        (store.links.get(other)?.[side.field] ?? []).includes(row.documentId),
+    );
+  }
+  const locale = sameLocale ? row.locale : store.locales[0];
   const found: Row[] = [];
-  for (const id of ids) {
+  for (const id of store.links.get(row)?.[name] ?? []) {
     const match = tableRows(store, target).find(
       (other) =>
         other.documentId === id &&
         visible(targetType, other, draft) &&
-        (targetType?.localized !== true || other.locale === (row.locale ?? store.locales[0])),
+        (targetType?.localized !== true || other.locale === locale),
     );
     if (match !== undefined) found.push(match);
   }

@@ -6,7 +6,7 @@
 import type { MockStrapi, MockUser, MswApi } from '../types/mock.ts';
 import type { CmsFieldTables } from '../validate/fields.ts';
 import { validatorsOf } from '../validate/validators.ts';
-import { type Answer, failure, type Incoming, notFound } from './answers.ts';
+import { type Answer, failure, type Incoming, notFound, type Upload } from './answers.ts';
 import { authRoute } from './auth.ts';
 import { MockBadRequest } from './errors.ts';
 import { nestedPopulate } from './factories.ts';
@@ -36,18 +36,28 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The body of a request: JSON, or a form's `data` (JSON) and its files. */
-async function readBody(request: Request): Promise<{ body: unknown; files: Record<string, File[]> }> {
+async function readBody(request: Request): Promise<{ body: unknown; files: Record<string, Upload[]> }> {
   const type = request.headers.get('content-type') ?? '';
-  const files: Record<string, File[]> = {};
+  const files: Record<string, Upload[]> = {};
   if (request.method === 'GET' || request.method === 'HEAD') return { body: undefined, files };
   if (type.includes('multipart/form-data')) {
     const form = await request.formData();
     const fields: Record<string, unknown> = {};
+    const uploads: [string, File][] = [];
     form.forEach((value, name) => {
-      if (typeof value !== 'string') files[name] = [...(files[name] ?? []), value];
+      if (typeof value !== 'string') uploads.push([name, value]);
       else if (name === 'data') fields['data'] = JSON.parse(value);
       else fields[name] = value;
     });
+    for (const [name, file] of uploads) {
+      const upload = {
+        name: file.name,
+        type: file.type,
+        size: file.size,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      };
+      files[name] = [...(files[name] ?? []), upload];
+    }
     const body: unknown = fields;
     return { body, files };
   }
@@ -92,7 +102,7 @@ export function mockStrapiOf(
           });
         continue;
       }
-      const made = type.single ? 1 : count;
+      const made = type.single ? Math.min(1, count) : count;
       for (let index = 0; index < made; index += 1)
         makeDocument(store, key, { nested, populate: new Map(), allMedia: true });
     }
@@ -228,7 +238,7 @@ function route(store: Store, validators: Validators, incoming: Incoming, refresh
       body: store.locales.map((code, index) => ({
         id: index + 1,
         documentId: `locale${String(index + 1).padStart(18, '0')}`,
-        name: code,
+        name: localeName(code),
         code,
         isDefault: index === 0,
         createdAt: '2026-01-01T00:00:00.000Z',
@@ -339,4 +349,13 @@ function remove(
     store.links.delete(row);
   }
   return { status: 204 };
+}
+
+/** A locale's name as the i18n plugin lists it: `French (fr)`. */
+function localeName(code: string): string {
+  try {
+    return `${new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code} (${code})`;
+  } catch {
+    return code;
+  }
 }

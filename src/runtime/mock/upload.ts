@@ -3,6 +3,7 @@
  * `GET /api/upload/files`, `GET` and `DELETE /api/upload/files/:id`.
  */
 import { type Answer, type Incoming, notFound } from './answers.ts';
+import type { Row } from './rows.ts';
 import { FILES } from './schema.ts';
 import { type Store, tableRows } from './store.ts';
 import { makeUploaded } from './writes.ts';
@@ -17,11 +18,13 @@ export function uploadRoute(store: Store, incoming: Incoming): Answer | undefine
     return { status: 201, body: uploaded.map((file) => makeUploaded(store, file)) };
   }
   if (second !== 'files') return notFound();
-  if (incoming.method === 'GET' && third === undefined) return { status: 200, body: files };
+  // The plugin's own routes say whether a file's URL is signed (a private provider's are).
+  const listed = (file: Row) => ({ ...file, isUrlSigned: false });
+  if (incoming.method === 'GET' && third === undefined) return { status: 200, body: files.map(listed) };
   const index = files.findIndex((file) => String(file.id) === third);
   const file = files[index];
   if (file === undefined) return notFound();
-  if (incoming.method === 'GET') return { status: 200, body: file };
+  if (incoming.method === 'GET') return { status: 200, body: listed(file) };
   if (incoming.method === 'DELETE') {
     files.splice(index, 1);
     return { status: 200, body: file };

@@ -380,6 +380,23 @@ const BREAKPOINTS: [string, number][] = [
 /** Kilobytes with 2 decimals, as the upload plugin writes a size. */
 const kilobytes = (bytes: number) => Math.round((bytes / 1000) * 100) / 100;
 
+/**
+ * The smaller sizes the upload plugin makes of an image: a thumbnail (fitting 245 × 156) when
+ * the image is larger than that, and each breakpoint the image is larger than; `null` for none.
+ */
+export function imageFormats(
+  file: { name: string; hash: string; ext: string; mime: string; width: number; height: number },
+  bytesPerPixel: number,
+): Record<string, unknown> | null {
+  const formats: Record<string, unknown> = {};
+  if (file.width > 245 || file.height > 156)
+    formats['thumbnail'] = format('thumbnail', file, [245, 156], bytesPerPixel);
+  for (const [key, breakpoint] of BREAKPOINTS)
+    if (breakpoint < file.width || breakpoint < file.height)
+      formats[key] = format(key, file, [breakpoint, breakpoint], bytesPerPixel);
+  return Object.keys(formats).length > 0 ? formats : null;
+}
+
 /** One size of an image: `width` × `height` scaled to fit inside `box`. */
 function format(
   key: string,
@@ -430,12 +447,7 @@ export function mediaFile(id: number, ctx: ValueContext): Record<string, unknown
   const height = Math.round(width / pick(ctx.random, [1, 4 / 3, 3 / 2, 16 / 9]));
   const bytesPerPixel = jpeg ? 0.12 + ctx.random() * 0.08 : 0.6 + ctx.random() * 0.4;
   const file = { name, hash, ext, mime, width, height };
-  const formats: Record<string, unknown> = {
-    thumbnail: format('thumbnail', file, [245, 156], bytesPerPixel),
-  };
-  for (const [key, breakpoint] of BREAKPOINTS)
-    if (breakpoint < width || breakpoint < height)
-      formats[key] = format(key, file, [breakpoint, breakpoint], bytesPerPixel);
+  const formats = imageFormats(file, bytesPerPixel);
   const { createdAt, updatedAt } = timestamps(ctx);
   return {
     id,

@@ -7,13 +7,14 @@
  * `disconnect`, `set`).
  */
 import type { StandardIssue, StandardResult } from '../validate/standard-schema.ts';
-import { type Answer, failure, type Incoming, notFound } from './answers.ts';
+import { type Answer, failure, type Incoming, notFound, type Upload } from './answers.ts';
+import { imageSize } from './image-size.ts';
 import { makeFile, publish } from './make.ts';
 import { render } from './render.ts';
 import type { Row } from './rows.ts';
 import { FILES, type MockType } from './schema.ts';
 import { documentRows, nextId, now, type Store, tableRows, typeOf } from './store.ts';
-import { documentId as newDocumentId } from './values.ts';
+import { imageFormats, documentId as newDocumentId } from './values.ts';
 
 /** A validator's `~standard`, as the mock calls it. */
 interface Check {
@@ -97,7 +98,7 @@ function applyInput(
   table: string,
   row: Row,
   data: Record<string, unknown>,
-  files: Record<string, File[]>,
+  files: Record<string, Upload[]>,
   prefix: string,
 ): void {
   const fields = store.schema.tables[table] ?? {};
@@ -118,7 +119,8 @@ function applyInput(
         .map((item) => (isObject(item) ? item['id'] : item))
         .map((id) => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id))
         .filter((id) => tableRows(store, FILES).some((file) => file.id === id)) as number[];
-      links[name] = ids;
+      // The same file twice is linked once.
+      links[name] = [...new Set(ids)];
       continue;
     }
     if (field.kind === 'relation') {
@@ -169,8 +171,30 @@ function applyInput(
       );
       continue;
     }
-    row[name] = value;
+    row[name] = stored(field.kind, value);
   }
+}
+
+/**
+ * A scalar as SQLite gives it back: a time with its milliseconds (`01:15:00.000`), a timestamp
+ * as its epoch milliseconds in a string, a datetime as an ISO string in UTC.
+ */
+function stored(kind: string, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (kind === 'time' && typeof value === 'string') {
+    const match = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(value);
+    if (match !== null)
+      return `${match[1]}:${match[2]}:${match[3] ?? '00'}.${(match[4] ?? '').padEnd(3, '0')}`;
+  }
+  if (kind === 'timestamp') {
+    const time = typeof value === 'number' ? value : Date.parse(String(value));
+    if (Number.isFinite(time)) return String(time);
+  }
+  if (kind === 'datetime' && (typeof value === 'string' || typeof value === 'number')) {
+    const time = new Date(value);
+    if (Number.isFinite(time.getTime())) return time.toISOString();
+  }
+  return value;
 }
 
 /** The other side of a two-way relation written from its non-owning side. */
@@ -210,7 +234,7 @@ function componentInput(
   store: Store,
   uid: string,
   item: unknown,
-  files: Record<string, File[]>,
+  files: Record<string, Upload[]>,
   prefix: string,
   zone: boolean,
 ): Row {
@@ -218,30 +242,39 @@ function componentInput(
   for (const [name, field] of Object.entries(store.schema.tables[uid] ?? {}))
     if (field.kind !== 'relation' && field.kind !== 'media' && field.kind !== 'password')
       row[name] =
-        field.kind === 'dynamiczone' || (field.kind === 'component' && field.repeatable === true) ? [] : null;
+        field.kind === 'dynamiczone' || (field.kind === 'component' && field.repeatable === true)
+          ? []
+          : (field.default ?? null);
   applyInput(store, uid, row, isObject(item) ? item : {}, files, prefix);
   return row;
 }
 
-/** An uploaded file's row. */
-export function makeUploaded(store: Store, file: File): Row {
-  const dot = file.name.lastIndexOf('.');
-  const ext = dot >= 0 ? file.name.slice(dot) : '';
-  const base = dot >= 0 ? file.name.slice(0, dot) : file.name;
-  const made = makeFile(store, {
-    name: file.name,
+/** An uploaded file's row, as the upload plugin stores it: its dimensions read from its bytes. */
+export function makeUploaded(store: Store, upload: Upload): Row {
+  const dot = upload.name.lastIndexOf('.');
+  const ext = dot >= 0 ? upload.name.slice(dot).toLowerCase() : '';
+  const base = dot >= 0 ? upload.name.slice(0, dot) : upload.name;
+  const mime = upload.type === '' ? 'application/octet-stream' : upload.type;
+  const made = makeFile(store);
+  // The plugin's hash: the name as a slug with `_`, then 5 random bytes in hex.
+  const random = Array.from({ length: 10 }, () => Math.floor(store.ctx.random() * 16).toString(16)).join('');
+  const hash = `${base.replace(/[^A-Za-z0-9]+/g, '_')}_${random}`;
+  const size = imageSize(upload.bytes);
+  const bytesPerPixel = size === undefined ? 0 : upload.size / Math.max(1, size.width * size.height);
+  const file = { name: upload.name, hash, ext, mime, width: size?.width ?? 0, height: size?.height ?? 0 };
+  Object.assign(made, {
+    name: upload.name,
+    alternativeText: null,
+    caption: null,
+    width: size?.width ?? null,
+    height: size?.height ?? null,
+    formats: size === undefined ? null : imageFormats(file, bytesPerPixel),
+    hash,
     ext,
-    mime: file.type === '' ? 'application/octet-stream' : file.type,
-    size: Math.round((file.size / 1000) * 100) / 100,
+    mime,
+    size: Math.round((upload.size / 1000) * 100) / 100,
+    url: `/uploads/${hash}${ext}`,
   });
-  const hash = `${base.replace(/[^A-Za-z0-9]+/g, '_')}_${String(made['hash'] ?? made.id)}`;
-  made['hash'] = hash;
-  made['url'] = `/uploads/${hash}${ext}`;
-  if (!file.type.startsWith('image/')) {
-    made['width'] = null;
-    made['height'] = null;
-    made['formats'] = null;
-  }
   return made;
 }
 
@@ -278,12 +311,15 @@ export function writeDocument(
   const { query, body, files } = incoming;
   const data = isObject(body) ? body['data'] : undefined;
   if (!isObject(data)) return failure(400, 'ValidationError', 'Missing "data" payload in the request body');
+  let input: Record<string, unknown> = data;
   const draft = query['status'] === 'draft';
   const checks = validators[type.key];
   if (checks !== undefined) {
-    const check = action === 'create' ? (draft ? checks.draft : checks.create) : checks.update;
+    const check = draft ? checks.draft : action === 'create' ? checks.create : checks.update;
     const result = check['~standard'].validate(data);
     if (result.issues !== undefined) return refused(result.issues, data);
+    // The value as Strapi casts it (`'12'` to 12) is what is stored.
+    if (isObject(result.value)) input = result.value;
   }
   const locale = type.localized
     ? typeof query['locale'] === 'string'
@@ -320,7 +356,7 @@ export function writeDocument(
     store.links.set(working, {});
   }
   const previous = structuredClone({ ...working });
-  applyInput(store, type.key, working, data, files, '');
+  applyInput(store, type.key, working, input, files, '');
   working.updatedAt = stamp;
   const taken = uniqueIssue(store, type, working);
   if (taken !== undefined) {
