@@ -319,7 +319,7 @@ export function writeDocument(
     const result = check['~standard'].validate(data);
     if (result.issues !== undefined) return refused(result.issues, data);
     // The value as Strapi casts it (`'12'` to 12) is what is stored.
-    if (isObject(result.value)) input = result.value;
+    if ('value' in result && isObject(result.value)) input = result.value;
   }
   const locale = type.localized
     ? typeof query['locale'] === 'string'
