@@ -7,13 +7,17 @@
  * article Strapi does not have shows the not-found state from Strapi's real 404. The two forms,
  * React Hook Form (`standardSchemaResolver`) and TanStack Form over the generated
  * `cmsValidators`: an invalid field shows Strapi's own message with no request sent (Strapi
- * answers the same data with the same message), and the fixed form creates the entry.
+ * answers the same data with the same message), and the fixed form creates the entry. The app's
+ * own Vitest suite (`npm test` in the example) runs too: the same pages against the generated mock
+ * Strapi, no Strapi needed, once through MSW and once through `mock.fetch`; the build's `tsc`
+ * type-checks it, the mocks' types included.
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { stripVTControlCharacters } from 'node:util';
 import type { Browser, Page, Request } from 'playwright-core';
 import { createDemoApp, type DemoStrapi, generateInto, startDemoStrapi } from '../../scripts/demo.ts';
 import { freePort } from '../harness/app.ts';
@@ -73,6 +77,16 @@ describe('examples/react: Vite, React and TanStack Query in Chromium', { skip: c
     });
     assert.equal(build.code, 0, build.output);
     assert.match(build.output, /dist\/index\.html/);
+  });
+
+  it("runs the app's Vitest suite against the generated mock Strapi, with MSW and with mock.fetch", async () => {
+    // src/App.test.tsx: 4 cases (list, detail, not found, edit) in each of its two variants, and
+    // the factories' types. All of them must run and pass: a skipped or missing test fails here.
+    const expected = 2 * 4 + 1;
+    const vitest = await inExample('npm', ['test']);
+    assert.equal(vitest.code, 0, vitest.output);
+    const summary = /^\s*Tests\s+(.+?)\s*$/m.exec(stripVTControlCharacters(vitest.output))?.[1];
+    assert.equal(summary, `${expected} passed (${expected})`, vitest.output);
   });
 
   it('serves the production build with vite preview', async () => {

@@ -109,7 +109,9 @@ describe('the npm package', () => {
     mkdirSync(unpacked, { recursive: true });
     execFileSync('tar', ['-xzf', tarball, '-C', unpacked]);
     const size = entries.reduce((total, path) => total + statSync(join(unpacked, 'package', path)).size, 0);
-    assert.ok(size < 1_000_000, `unpacked size ${size} bytes`);
+    // 1.23 MB once the mocks came (their runtime room: about 120 KB bundled for the js output, and
+    // its modules again for --format ts); under 1 MB before.
+    assert.ok(size < 1_300_000, `unpacked size ${size} bytes`);
   });
 
   describe('installed from the tarball into a consumer', () => {

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { NewArticle } from './NewArticle';
 import { NewCategory } from './NewCategory';
-import { q } from './queries';
+import { useCms } from './queries';
 
 /**
  * The page the location hash names: `#/` the list, `#/articles/<documentId>` one article,
@@ -43,6 +43,7 @@ export function App() {
 }
 
 function ArticleList() {
+  const { q } = useCms();
   const articles = useQuery(
     q.articles.find({
       fields: ['title', 'excerpt'],
@@ -66,6 +67,7 @@ function ArticleList() {
 }
 
 function ArticlePage({ documentId }: { documentId: string }) {
+  const { q } = useCms();
   const article = useQuery(q.articles.findOne(documentId, { populate: { author: true, categories: true } }));
   const update = useMutation(q.articles.update());
   if (article.isPending) return <p role="status">Loading…</p>;

@@ -8,7 +8,7 @@ import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { type ArticleInput, cmsFields, cmsValidators } from './cms';
-import { q } from './queries';
+import { useCms } from './queries';
 
 /** What the inputs hold: text; the validator casts it to what Strapi stores. */
 interface ArticleForm {
@@ -21,6 +21,7 @@ interface ArticleForm {
 const fields = cmsFields.articles;
 
 export function NewArticle() {
+  const { q } = useCms();
   const form = useForm<ArticleForm, unknown, ArticleInput>({
     // The validator takes any form values; its output is the create's input.
     resolver: standardSchemaResolver(cmsValidators.articles.create),

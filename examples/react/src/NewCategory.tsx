@@ -8,12 +8,13 @@
 import { useForm } from '@tanstack/react-form';
 import { useState } from 'react';
 import { type Category, cmsFields, cmsValidators } from './cms';
-import { cms } from './queries';
+import { useCms } from './queries';
 
 const validator = cmsValidators.categories.create;
 const fields = cmsFields.categories;
 
 export function NewCategory() {
+  const { cms } = useCms();
   const [created, setCreated] = useState<Category | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
