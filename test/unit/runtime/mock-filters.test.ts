@@ -11,6 +11,7 @@ import { MockBadRequest } from '../../../src/runtime/mock/errors.ts';
 import { checkFilters, filterOf, matchesFilters } from '../../../src/runtime/mock/filters.ts';
 import type { FilterContext, Row } from '../../../src/runtime/mock/rows.ts';
 import type { CmsFieldTables } from '../../../src/runtime/validate/fields.ts';
+import { tableContext } from '../../helpers/mock-rows.ts';
 
 const tables: CmsFieldTables = {
   articles: {
@@ -64,23 +65,7 @@ function row(fields: Record<string, unknown> = {}): Row {
 /** The relations and media of each row. */
 const links = new Map<Row, Record<string, Row[]>>();
 
-const ctx: FilterContext = {
-  field: (table, name) => {
-    const fields = tables[table];
-    return fields !== undefined && Object.hasOwn(fields, name) ? fields[name] : undefined;
-  },
-  linked: (table, from, name) => {
-    const field = ctx.field(table, name);
-    if (field?.kind === 'relation')
-      return { table: keyOf[field.target ?? ''] ?? '', rows: links.get(from)?.[name] ?? [] };
-    if (field?.kind === 'media') return { table: 'plugin::upload.file', rows: links.get(from)?.[name] ?? [] };
-    if (field?.kind === 'component') {
-      const value = from[name];
-      return { table: field.component, rows: (Array.isArray(value) ? value : value ? [value] : []) as Row[] };
-    }
-    return undefined;
-  },
-};
+const ctx: FilterContext = tableContext(tables, keyOf, links);
 
 /** The ids of `rows` that pass `filters`. */
 function ids(rows: readonly Row[], filters: unknown): number[] {

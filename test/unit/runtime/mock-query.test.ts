@@ -10,34 +10,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import qs from 'qs';
 import { readQuery } from '../../../src/runtime/mock/query.ts';
 import { toQueryString } from '../../../src/runtime/query/to-query-string.ts';
+import { normalize, strapiParse } from '../../helpers/strapi-query.ts';
 
 const SEED =
   process.env.FC_SEED === undefined ? Math.floor(Math.random() * 0x7fffffff) : Number(process.env.FC_SEED);
-
-/** How Strapi 5 parses a query string (@strapi/core dist/middlewares/query.js). */
-function strapiParse(query: string): unknown {
-  return qs.parse(query, { strictNullHandling: true, arrayLimit: 100, depth: 20 });
-}
-
-/** What Strapi reads back from `toQueryString(value)`: text for scalars, empty containers gone. */
-function normalize(value: unknown): unknown {
-  if (value === undefined || value === null) return value;
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) {
-    const items = value.map(normalize).filter((item) => item !== undefined);
-    return items.length > 0 ? items : undefined;
-  }
-  if (typeof value === 'object') {
-    const entries = Object.entries(value)
-      .map(([key, child]) => [key, normalize(child)] as const)
-      .filter(([, child]) => child !== undefined);
-    return entries.length > 0 ? Object.fromEntries(entries) : undefined;
-  }
-  return String(value);
-}
 
 const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 

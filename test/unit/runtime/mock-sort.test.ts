@@ -12,6 +12,7 @@ import { MockBadRequest } from '../../../src/runtime/mock/errors.ts';
 import type { FilterContext, Row } from '../../../src/runtime/mock/rows.ts';
 import { checkSort, sortRows } from '../../../src/runtime/mock/sort.ts';
 import type { CmsFieldTables } from '../../../src/runtime/validate/fields.ts';
+import { tableContext } from '../../helpers/mock-rows.ts';
 
 const tables: CmsFieldTables = {
   articles: {
@@ -29,25 +30,11 @@ const tables: CmsFieldTables = {
   'shared.seo': { metaTitle: { kind: 'string' } },
 };
 const links = new Map<Row, Record<string, Row[]>>();
-const ctx: FilterContext = {
-  field: (table, name) => {
-    const fields = tables[table];
-    return fields !== undefined && Object.hasOwn(fields, name) ? fields[name] : undefined;
-  },
-  linked: (table, from, name) => {
-    const field = ctx.field(table, name);
-    if (field?.kind === 'relation')
-      return {
-        table: field.target === 'api::tag.tag' ? 'tags' : 'authors',
-        rows: links.get(from)?.[name] ?? [],
-      };
-    if (field?.kind === 'component') {
-      const value = from[name];
-      return { table: field.component, rows: (value ? [value] : []) as Row[] };
-    }
-    return undefined;
-  },
-};
+const ctx: FilterContext = tableContext(
+  tables,
+  { 'api::tag.tag': 'tags', 'api::author.author': 'authors' },
+  links,
+);
 
 let serial = 0;
 function row(fields: Record<string, unknown> = {}): Row {

@@ -9,7 +9,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import qs from 'qs';
 import { CmsClientCore } from '../../../src/runtime/core/client.ts';
 import { PUBLICATION_FILTERS } from '../../../src/runtime/core/publication-filters.ts';
 import { fitArrayLimit } from '../../../src/runtime/query/fit.ts';
@@ -21,37 +20,13 @@ import {
 } from '../../../src/runtime/query/limits.ts';
 import { queryText } from '../../../src/runtime/query/text.ts';
 import { assertQueryLength, toQueryString } from '../../../src/runtime/query/to-query-string.ts';
+import { normalize, strapiParse } from '../../helpers/strapi-query.ts';
 
 const RUNS = 300;
 const SEED =
   process.env.FC_SEED === undefined ? Math.floor(Math.random() * 0x7fffffff) : Number(process.env.FC_SEED);
 
 type Json = Record<string, unknown>;
-
-/** Exactly how Strapi 5 parses the query string. */
-function strapiParse(query: string): unknown {
-  return qs.parse(query, { strictNullHandling: true, arrayLimit: 100, depth: 20 });
-}
-
-/**
- * What Strapi should read back: scalars as strings, Dates as ISO strings, `null` kept, `undefined`
- * dropped, and arrays or objects that end up empty dropped too. `undefined` when nothing is left.
- */
-function normalize(value: unknown): unknown {
-  if (value === undefined || value === null) return value;
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) {
-    const items = value.map(normalize).filter((item) => item !== undefined);
-    return items.length > 0 ? items : undefined;
-  }
-  if (typeof value === 'object') {
-    const entries = Object.entries(value)
-      .map(([key, child]) => [key, normalize(child)] as const)
-      .filter(([, child]) => child !== undefined);
-    return entries.length > 0 ? Object.fromEntries(entries) : undefined;
-  }
-  return String(value);
-}
 
 function roundTrip(params: object): unknown {
   return strapiParse(toQueryString(params));
