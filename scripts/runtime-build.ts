@@ -538,7 +538,27 @@ export async function buildRuntime(sourceDir: string, outDir: string): Promise<v
 
   await bundleJs(program, sourceDir, join(outDir, 'js'));
   const js = join(outDir, 'js');
-  writeFileSync(join(js, 'index.d.ts'), bundleDeclarations(declarations, surface.public));
+  // The core's declarations come from the modules the core reaches (any import, types too): a
+  // module only MODULE_ENTRIES reach (the mocks) has names of its own that a public type's
+  // property may share (\`documentId\`), which would otherwise be pulled in.
+  const reached = new Set<string>();
+  const reach = (file: ts.SourceFile) => {
+    const name = posix(relative(sourceDir, file.fileName));
+    if (reached.has(name)) return;
+    reached.add(name);
+    for (const literal of relativeSpecifiers(file)) {
+      const target = program.getSourceFile(join(dirname(file.fileName), literal.text));
+      if (target) reach(target);
+    }
+  };
+  reach(index);
+  writeFileSync(
+    join(js, 'index.d.ts'),
+    bundleDeclarations(
+      declarations.filter(([name]) => reached.has(name)),
+      surface.public,
+    ),
+  );
   for (const [name, text] of tsFiles) {
     mkdirSync(dirname(join(outDir, 'ts', name)), { recursive: true });
     writeFileSync(join(outDir, 'ts', name), text);

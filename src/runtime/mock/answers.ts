@@ -1,5 +1,6 @@
 /** The mock Strapi's answers and what a request carries, as the routes read it. */
 
+import type { Loose } from './loose.ts';
 /** An answer: status and JSON body (`undefined`: none). */
 export interface Answer {
   status: number;
@@ -19,7 +20,7 @@ export const notFound = (): Answer => failure(404, 'NotFoundError', 'Not Found')
 export interface Incoming {
   method: string;
   segments: string[];
-  query: Record<string, unknown>;
+  query: Loose;
   body: unknown;
   files: Record<string, Upload[]>;
   token: string | undefined;

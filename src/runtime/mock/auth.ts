@@ -4,14 +4,15 @@
  * mode, and the user routes (`/api/users`, `/api/users/:id`, `/api/users/count`). Tokens are
  * unsigned JWTs (`{ id, iat, exp }`), which the client reads as it reads Strapi's.
  */
+
 import { type Answer, failure, type Incoming } from './answers.ts';
+import { isLoose, type Loose } from './loose.ts';
 import { render } from './render.ts';
 import type { Row } from './rows.ts';
 import { USERS } from './schema.ts';
 import { nextId, now, type Store, tableRows } from './store.ts';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = isLoose;
 
 /** Base64url of a JSON value. */
 const part = (value: unknown): string =>
@@ -40,9 +41,10 @@ function userOf(store: Store, token: string | undefined): Row | undefined {
 }
 
 /** A user as the routes answer with it: no password, no private fields. */
-function shown(store: Store, user: Row): Record<string, unknown> {
+function shown(store: Store, user: Row): Loose {
   if (store.schema.tables[USERS] !== undefined) return render(store, USERS, user, {}, false);
-  const { password: _password, ...rest } = user;
+  const rest: Loose = { ...user };
+  delete rest.password;
   return rest;
 }
 
@@ -84,17 +86,16 @@ export function authRoute(store: Store, incoming: Incoming, refresh: boolean): A
             })),
           },
         );
-      const identifier = String(body['identifier']).toLowerCase();
+      const identifier = String(body.identifier).toLowerCase();
       const user = users.find(
         (candidate) =>
-          (String(candidate['email']).toLowerCase() === identifier ||
-            candidate['username'] === body['identifier']) &&
-          candidate['password'] === body['password'],
+          (String(candidate.email).toLowerCase() === identifier || candidate.username === body.identifier) &&
+          candidate.password === body.password,
       );
       if (user === undefined) return failure(400, 'ValidationError', 'Invalid identifier or password');
-      if (user['blocked'] === true)
+      if (user.blocked === true)
         return failure(400, 'ApplicationError', 'Your account has been blocked by an administrator');
-      if (user['confirmed'] !== true)
+      if (user.confirmed !== true)
         return failure(400, 'ApplicationError', 'Your account email is not confirmed');
       return signedIn(store, user, refresh);
     }
@@ -104,8 +105,7 @@ export function authRoute(store: Store, incoming: Incoming, refresh: boolean): A
         return failure(400, 'ValidationError', 'Missing username, email or password');
       if (
         users.some(
-          (user) =>
-            String(user['email']).toLowerCase() === email.toLowerCase() || user['username'] === username,
+          (user) => String(user.email).toLowerCase() === email.toLowerCase() || user.username === username,
         )
       )
         return failure(400, 'ApplicationError', 'Email or Username are already taken');
@@ -129,7 +129,7 @@ export function authRoute(store: Store, incoming: Incoming, refresh: boolean): A
       return signedIn(store, user, refresh);
     }
     if (refresh && method === 'POST' && second === 'refresh') {
-      const token = typeof body['refreshToken'] === 'string' ? body['refreshToken'] : undefined;
+      const token = typeof body.refreshToken === 'string' ? body.refreshToken : undefined;
       const user = userOf(store, token);
       if (user === undefined) return failure(401, 'UnauthorizedError', 'Invalid refresh token');
       return {

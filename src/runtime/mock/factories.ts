@@ -4,7 +4,9 @@
  * parameters need in a store of its own (the related entries `populate` asks for, the files) and
  * answers with the entry rendered as a read with those parameters returns it.
  */
+
 import type { CmsFieldTables } from '../validate/fields.ts';
+import { isLoose, type Loose } from './loose.ts';
 import { componentRow, makeDocument } from './make.ts';
 import { populateOf, render } from './render.ts';
 import { type MockTables, mockSchema } from './schema.ts';
@@ -16,17 +18,16 @@ interface MocksOfOptions {
   locale?: string | undefined;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = isLoose;
 
 /** The populate maps of nested options, for the store's tables. */
 export const nestedPopulate =
   (store: Store) =>
   (table: string, options: unknown): Map<string, unknown> =>
-    populateOf(store, table, isObject(options) ? options['populate'] : undefined);
+    populateOf(store, table, isObject(options) ? options.populate : undefined);
 
 /** Reads `params` as a query does: its status. */
-const isDraft = (params: Record<string, unknown>) => params['status'] === 'draft';
+const isDraft = (params: Loose) => params.status === 'draft';
 
 /**
  * The factories of a schema. `Mocks` is the generated `CmsMocks`, whose keys the tables match.
@@ -43,18 +44,18 @@ export function mocksOf<Mocks>(
   const entry = (key: string, params: unknown, overrides: unknown) => {
     const query = isObject(params) ? params : {};
     const draft = isDraft(query);
-    const populate = populateOf(store, key, query['populate']);
+    const populate = populateOf(store, key, query.populate);
     const row = makeDocument(store, key, {
       draft,
-      locale: typeof query['locale'] === 'string' ? query['locale'] : undefined,
+      locale: typeof query.locale === 'string' ? query.locale : undefined,
       populate,
       nested,
       given: isObject(overrides) ? overrides : undefined,
     });
-    const rendered = render(store, key, row, { fields: query['fields'], populate: query['populate'] }, draft);
+    const rendered = render(store, key, row, { fields: query.fields, populate: query.populate }, draft);
     return isObject(overrides) ? { ...rendered, ...overrides } : rendered;
   };
-  const out: Record<string, unknown> = {};
+  const out: Loose = {};
   for (const [key, type] of schema.types) {
     if (!Object.hasOwn(fields, key)) continue;
     out[key] = type.single
@@ -71,17 +72,11 @@ export function mocksOf<Mocks>(
       entry: (params?: unknown, overrides?: unknown) => {
         const query = isObject(params) ? params : {};
         const made = componentRow(store, uid, false, {
-          populate: populateOf(store, uid, query['populate']),
+          populate: populateOf(store, uid, query.populate),
           nested,
           given: isObject(overrides) ? overrides : undefined,
         });
-        const rendered = render(
-          store,
-          uid,
-          made,
-          { fields: query['fields'], populate: query['populate'] },
-          false,
-        );
+        const rendered = render(store, uid, made, { fields: query.fields, populate: query.populate }, false);
         return isObject(overrides) ? { ...rendered, ...overrides } : rendered;
       },
     };

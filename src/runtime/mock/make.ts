@@ -4,7 +4,9 @@
  * `find` return it: the fields it has are kept, the others made up, its populated relations
  * and media stored as documents and files of their own).
  */
+
 import type { CmsField } from '../validate/fields.ts';
+import { isLoose, type Loose } from './loose.ts';
 import type { Row } from './rows.ts';
 import { FILES } from './schema.ts';
 import { documentRows, nextId, now, type Store, tableRows, typeOf } from './store.ts';
@@ -23,18 +25,17 @@ export interface MakeOptions {
    */
   populate?: Map<string, unknown> | undefined;
   /** A given entry whose fields are kept. */
-  given?: Record<string, unknown> | undefined;
+  given?: Loose | undefined;
   /** Files for every media field, at any depth (the mock Strapi's made entries), populated or not. */
   allMedia?: boolean | undefined;
   /** The populate map of a nested value (`{ populate }` options), resolved by the caller. */
   nested?: ((table: string, options: unknown) => Map<string, unknown>) | undefined;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = isLoose;
 
 /** A new file in the store (a made one, or the given one's fields over it). */
-export function makeFile(store: Store, given?: Record<string, unknown>): Row {
+export function makeFile(store: Store, given?: Loose): Row {
   const id = nextId(store, FILES);
   const made = mediaFile(id, store.ctx) as Row;
   const file = { ...made, ...(given ?? {}), id } as Row;
@@ -49,10 +50,10 @@ const held = (field: CmsField) => field.kind !== 'relation' && field.kind !== 'm
  * The attributes of a component or entry made up (or taken from `given`), for storage:
  * scalars and components; relations and media are linked by `linkRow`.
  */
-function values(store: Store, table: string, draft: boolean, options: MakeOptions): Record<string, unknown> {
+function values(store: Store, table: string, draft: boolean, options: MakeOptions): Loose {
   const fields = store.schema.tables[table] ?? {};
   const given = options.given ?? {};
-  const out: Record<string, unknown> = {};
+  const out: Loose = {};
   for (const [name, field] of Object.entries(fields)) {
     if (!held(field)) continue;
     if (field.kind === 'password') continue;
@@ -85,9 +86,9 @@ function values(store: Store, table: string, draft: boolean, options: MakeOption
           ? [{ __component: field.components[Math.floor(store.ctx.random() * field.components.length)] }]
           : [];
       out[name] = items.map((item) => {
-        const uid = isObject(item) && typeof item['__component'] === 'string' ? item['__component'] : '';
+        const uid = isObject(item) && typeof item.__component === 'string' ? item.__component : '';
         const asked = options.populate?.get(name);
-        const on = isObject(asked) && isObject(asked['on']) ? asked['on'][uid] : undefined;
+        const on = isObject(asked) && isObject(asked.on) ? asked.on[uid] : undefined;
         const populate = options.nested?.(uid, on) ?? new Map<string, unknown>();
         return componentRow(
           store,
@@ -113,7 +114,7 @@ export function componentRow(
   zone = false,
 ): Row {
   const given = options.given ?? {};
-  const id = typeof given['id'] === 'number' ? given['id'] : nextId(store, uid);
+  const id = typeof given.id === 'number' ? given.id : nextId(store, uid);
   const row = { ...(zone ? { __component: uid } : {}), id, ...values(store, uid, draft, options) } as Row;
   linkRow(store, uid, row, draft, options);
   return row;
@@ -160,9 +161,9 @@ function linkRow(store: Store, table: string, row: Row, draft: boolean, options:
       const entry = isObject(item) ? item : undefined;
       const existing =
         entry !== undefined &&
-        typeof entry['documentId'] === 'string' &&
-        documentRows(store, target, entry['documentId']).length > 0
-          ? entry['documentId']
+        typeof entry.documentId === 'string' &&
+        documentRows(store, target, entry.documentId).length > 0
+          ? entry.documentId
           : undefined;
       ids.push(
         existing ??
@@ -202,22 +203,22 @@ function linkRow(store: Store, table: string, row: Row, draft: boolean, options:
 export function makeDocument(store: Store, key: string, options: MakeOptions): Row {
   const type = typeOf(store, key);
   const given = options.given ?? {};
-  const documentId = typeof given['documentId'] === 'string' ? given['documentId'] : newDocumentId(store.ctx);
+  const documentId = typeof given.documentId === 'string' ? given.documentId : newDocumentId(store.ctx);
   const draft =
     options.draft === true ||
-    (type?.draftAndPublish === true && Object.hasOwn(given, 'publishedAt') && given['publishedAt'] === null);
+    (type?.draftAndPublish === true && Object.hasOwn(given, 'publishedAt') && given.publishedAt === null);
   const stamp = now(store);
   const locale =
     type?.localized === true
-      ? typeof given['locale'] === 'string'
-        ? given['locale']
+      ? typeof given.locale === 'string'
+        ? given.locale
         : (options.locale ?? store.locales[0] ?? 'en')
       : undefined;
   const base = {
     documentId,
     ...values(store, key, draft, options),
-    createdAt: typeof given['createdAt'] === 'string' ? given['createdAt'] : stamp,
-    updatedAt: typeof given['updatedAt'] === 'string' ? given['updatedAt'] : stamp,
+    createdAt: typeof given.createdAt === 'string' ? given.createdAt : stamp,
+    updatedAt: typeof given.updatedAt === 'string' ? given.updatedAt : stamp,
   };
   const rows = tableRows(store, key);
   const localeField = locale === undefined ? {} : { locale };
@@ -225,7 +226,7 @@ export function makeDocument(store: Store, key: string, options: MakeOptions): R
     const row = {
       id: nextId(store, key),
       ...base,
-      publishedAt: typeof given['publishedAt'] === 'string' ? given['publishedAt'] : stamp,
+      publishedAt: typeof given.publishedAt === 'string' ? given.publishedAt : stamp,
       ...localeField,
     } as Row;
     rows.push(row);
@@ -240,7 +241,7 @@ export function makeDocument(store: Store, key: string, options: MakeOptions): R
     store,
     key,
     draftRow,
-    typeof given['publishedAt'] === 'string' ? given['publishedAt'] : stamp,
+    typeof given.publishedAt === 'string' ? given.publishedAt : stamp,
   );
   return published;
 }

@@ -4,9 +4,11 @@
  * exactly the relations, media, components and zones that `populate` asks for, with their own
  * `fields`, `populate`, `filters`, `sort`, `on` and `count`.
  */
+
 import type { CmsField } from '../validate/fields.ts';
 import { MockBadRequest } from './errors.ts';
 import { filterOf } from './filters.ts';
+import type { Loose } from './loose.ts';
 import type { FilterContext, Row } from './rows.ts';
 import { FILES, fieldOf } from './schema.ts';
 import { sortRows } from './sort.ts';
@@ -161,8 +163,8 @@ export function linked(
 }
 
 /** Whether the options of a populated attribute are an object (rather than `true`). */
-const optionsOf = (options: unknown): Record<string, unknown> =>
-  options !== null && typeof options === 'object' ? (options as Record<string, unknown>) : {};
+const optionsOf = (options: unknown): Loose =>
+  options !== null && typeof options === 'object' ? (options as Loose) : {};
 
 /** A row rendered as the answer carries it. */
 export function render(
@@ -172,15 +174,15 @@ export function render(
   shape: Shape,
   draft: boolean,
   nested = false,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+): Loose {
+  const out: Loose = {};
   const populate = populateOf(store, table, shape.populate);
   const type = typeOf(store, table);
   // Populated attributes come first in Strapi's answers: each is read after the row.
   const fields = selected(store, table, shape.fields);
   if (table === FILES) {
     // A file: every field it has (the upload plugin's own model).
-    const file: Record<string, unknown> = {};
+    const file: Loose = {};
     const names =
       shape.fields === undefined
         ? Object.keys(row)
@@ -188,8 +190,8 @@ export function render(
     for (const name of names) if (Object.hasOwn(row, name)) file[name] = row[name];
     return file;
   }
-  out['id'] = row.id;
-  if (type !== undefined) out['documentId'] = row.documentId;
+  out.id = row.id;
+  if (type !== undefined) out.documentId = row.documentId;
   for (const name of fields) out[name] = row[name] ?? null;
   for (const [name, options] of populate)
     out[name] = renderLink(store, table, row, name, options, draft, nested);
@@ -219,14 +221,14 @@ function renderLink(
   let rows = name === 'localizations' && nested ? [] : link.rows;
   const ctx = filterContext(store, draft);
   if (field?.kind === 'relation' || name === 'localizations') {
-    if (opts['filters'] !== undefined) rows = rows.filter(filterOf(link.table, opts['filters'], ctx));
-    if (opts['sort'] !== undefined) rows = sortRows(link.table, rows, opts['sort'], ctx);
+    if (opts.filters !== undefined) rows = rows.filter(filterOf(link.table, opts.filters, ctx));
+    if (opts.sort !== undefined) rows = sortRows(link.table, rows, opts.sort, ctx);
   }
-  if (opts['count'] === true || opts['count'] === 'true') return { count: rows.length };
+  if (opts.count === true || opts.count === 'true') return { count: rows.length };
   if (field?.kind === 'dynamiczone') {
-    const on = optionsOf(opts['on']);
+    const on = optionsOf(opts.on);
     return rows.map((item) => {
-      const uid = String(item['__component']);
+      const uid = String(item.__component);
       const itemOptions = Object.hasOwn(on, uid) ? on[uid] : undefined;
       const inner = renderComponent(store, uid, item, optionsOf(itemOptions), draft, nested);
       return { __component: uid, ...inner };
@@ -235,7 +237,7 @@ function renderLink(
   const rendered = rows.map((other) =>
     field?.kind === 'component'
       ? renderComponent(store, link.table, other, opts, draft, nested)
-      : render(store, link.table, other, { fields: opts['fields'], populate: opts['populate'] }, draft, true),
+      : render(store, link.table, other, { fields: opts.fields, populate: opts.populate }, draft, true),
   );
   return many ? rendered : (rendered[0] ?? null);
 }
@@ -245,9 +247,9 @@ function renderComponent(
   store: Store,
   uid: string,
   row: Row,
-  opts: Record<string, unknown>,
+  opts: Loose,
   draft: boolean,
   nested: boolean,
-): Record<string, unknown> {
-  return render(store, uid, row, { fields: opts['fields'], populate: opts['populate'] }, draft, nested);
+): Loose {
+  return render(store, uid, row, { fields: opts.fields, populate: opts.populate }, draft, nested);
 }

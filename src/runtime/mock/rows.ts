@@ -3,6 +3,7 @@
  * that is not a plain value (a relation, media, a component).
  */
 import type { CmsField } from '../validate/fields.ts';
+import type { Loose } from './loose.ts';
 
 /**
  * One version of a document, as Strapi 5 stores it (a draft or a published version, one per
@@ -12,15 +13,14 @@ import type { CmsField } from '../validate/fields.ts';
  * component or a dynamic zone as an array of such objects (zone items carry `__component`).
  * Relations and media are not stored on the row: `FilterContext.linked` reaches them.
  */
-export type Row = {
+export interface Row extends Loose {
   id: number;
   documentId: string;
   locale: string | null;
   publishedAt: string | null;
   createdAt: string;
   updatedAt: string;
-  [name: string]: unknown;
-};
+}
 
 /** What filters and sort need to follow an attribute that is not a plain value. */
 export interface FilterContext {

@@ -3,6 +3,7 @@
  * schema (or given by the test), answering the client's REST requests as Strapi 5 does, through
  * a `fetch` function or MSW handlers.
  */
+
 import type { MockStrapi, MockUser, MswApi } from '../types/mock.ts';
 import type { CmsFieldTables } from '../validate/fields.ts';
 import { validatorsOf } from '../validate/validators.ts';
@@ -11,6 +12,7 @@ import { authRoute } from './auth.ts';
 import { MockBadRequest } from './errors.ts';
 import { nestedPopulate } from './factories.ts';
 import { filterOf } from './filters.ts';
+import { isLoose, type Loose } from './loose.ts';
 import { makeDocument } from './make.ts';
 import { pageOf } from './pagination.ts';
 import { readQuery } from './query.ts';
@@ -32,8 +34,7 @@ interface MockStrapiOfOptions {
   users?: readonly MockUser[] | undefined;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = isLoose;
 
 /** The body of a request: JSON, or a form's `data` (JSON) and its files. */
 async function readBody(request: Request): Promise<{ body: unknown; files: Record<string, Upload[]> }> {
@@ -42,11 +43,11 @@ async function readBody(request: Request): Promise<{ body: unknown; files: Recor
   if (request.method === 'GET' || request.method === 'HEAD') return { body: undefined, files };
   if (type.includes('multipart/form-data')) {
     const form = await request.formData();
-    const fields: Record<string, unknown> = {};
+    const fields: Loose = {};
     const uploads: [string, File][] = [];
     form.forEach((value, name) => {
       if (typeof value !== 'string') uploads.push([name, value]);
-      else if (name === 'data') fields['data'] = JSON.parse(value);
+      else if (name === 'data') fields.data = JSON.parse(value);
       else fields[name] = value;
     });
     for (const [name, file] of uploads) {
@@ -153,7 +154,7 @@ export function mockStrapiOf(
   };
   return {
     url,
-    fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
+    fetch: ((input: Request | string | URL, init?: RequestInit) =>
       handle(new Request(input, init))) as typeof fetch,
     handlers<Handler>(msw: MswApi<Handler>): Handler[] {
       return [msw.http.all(`${url}/api/*`, ({ request }) => handle(request))];
@@ -220,9 +221,9 @@ function typeAt(store: Store, path: string | undefined): MockType | undefined {
   return undefined;
 }
 
-const statusOf = (query: Record<string, unknown>) => query['status'] === 'draft';
-const localeOf = (store: Store, type: MockType, query: Record<string, unknown>) =>
-  type.localized ? (typeof query['locale'] === 'string' ? query['locale'] : store.locales[0]) : undefined;
+const statusOf = (query: Loose) => query.status === 'draft';
+const localeOf = (store: Store, type: MockType, query: Loose) =>
+  type.localized ? (typeof query.locale === 'string' ? query.locale : store.locales[0]) : undefined;
 
 /** Answers one request. */
 function route(store: Store, validators: Validators, incoming: Incoming, refresh: boolean): Answer {
@@ -251,12 +252,12 @@ function route(store: Store, validators: Validators, incoming: Incoming, refresh
   const { method, query } = incoming;
   const draft = statusOf(query);
   const locale = localeOf(store, type, query);
-  const shape = { fields: query['fields'], populate: query['populate'] };
+  const shape = { fields: query.fields, populate: query.populate };
   if (type.single) {
     if (second !== undefined) return notFound();
     if (method === 'GET') {
       const row = readable(store, type.key, draft, locale).find(
-        filterOf(type.key, query['filters'], filterContext(store, draft)),
+        filterOf(type.key, query.filters, filterContext(store, draft)),
       );
       return row === undefined
         ? notFound()
@@ -272,7 +273,7 @@ function route(store: Store, validators: Validators, incoming: Incoming, refresh
     return notFound();
   }
   if (method === 'GET') {
-    const matches = filterOf(type.key, query['filters'], filterContext(store, draft));
+    const matches = filterOf(type.key, query.filters, filterContext(store, draft));
     const row = readable(store, type.key, draft, locale).find(
       (candidate) => candidate.documentId === second && matches(candidate),
     );
@@ -286,30 +287,30 @@ function route(store: Store, validators: Validators, incoming: Incoming, refresh
 }
 
 /** `GET /api/<plural>`: filters, `_q`, sort, pagination, as Strapi reads them. */
-function find(store: Store, type: MockType, query: Record<string, unknown>): Answer {
+function find(store: Store, type: MockType, query: Loose): Answer {
   const draft = statusOf(query);
   const ctx = filterContext(store, draft);
   let rows = readable(store, type.key, draft, localeOf(store, type, query));
-  rows = rows.filter(filterOf(type.key, query['filters'], ctx));
-  if (typeof query['_q'] === 'string' && query['_q'] !== '')
-    rows = rows.filter((row) => searched(store, type, row, String(query['_q'])));
+  rows = rows.filter(filterOf(type.key, query.filters, ctx));
+  if (typeof query._q === 'string' && query._q !== '')
+    rows = rows.filter((row) => searched(store, type, row, String(query._q)));
   rows =
-    query['sort'] === undefined
+    query.sort === undefined
       ? [...rows].sort((a, b) => (a.id as number) - (b.id as number))
       : sortRows(
           type.key,
           rows,
-          query['sort'],
+          query.sort,
           ctx,
           type.draftAndPublish ? statusRank(store, type.key) : undefined,
         );
-  const { start, limit, meta } = pageOf(query['pagination'], rows.length);
+  const { start, limit, meta } = pageOf(query.pagination, rows.length);
   const page = limit < 0 ? rows.slice(start) : rows.slice(start, start + limit);
   return {
     status: 200,
     body: {
       data: page.map((row) =>
-        render(store, type.key, row, { fields: query['fields'], populate: query['populate'] }, draft),
+        render(store, type.key, row, { fields: query.fields, populate: query.populate }, draft),
       ),
       meta: { pagination: meta },
     },
@@ -332,13 +333,8 @@ function searched(store: Store, type: MockType, row: Row, text: string): boolean
 }
 
 /** `DELETE`: the document's rows in the locale (every locale with `'*'`); 204, or 404 when none. */
-function remove(
-  store: Store,
-  type: MockType,
-  documentId: string | undefined,
-  query: Record<string, unknown>,
-): Answer {
-  const locale = query['locale'] === '*' ? '*' : localeOf(store, type, query);
+function remove(store: Store, type: MockType, documentId: string | undefined, query: Loose): Answer {
+  const locale = query.locale === '*' ? '*' : localeOf(store, type, query);
   const rows = tableRows(store, type.key);
   const doomed = (documentId === undefined ? rows : documentRows(store, type.key, documentId)).filter(
     (row) => !type.localized || locale === '*' || row.locale === locale,

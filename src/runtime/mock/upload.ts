@@ -8,13 +8,16 @@ import { FILES } from './schema.ts';
 import { type Store, tableRows } from './store.ts';
 import { makeUploaded } from './writes.ts';
 
+/** The form field the upload route reads its files from. */
+const FILES_FIELD = 'files';
+
 /** The answer of an upload route, or `undefined` when the request is not one. */
 export function uploadRoute(store: Store, incoming: Incoming): Answer | undefined {
   const [, first, second, third] = incoming.segments;
   if (first !== 'upload') return undefined;
   const files = tableRows(store, FILES);
   if (incoming.method === 'POST' && second === undefined) {
-    const uploaded = incoming.files['files'] ?? [];
+    const uploaded = incoming.files[FILES_FIELD] ?? [];
     return { status: 201, body: uploaded.map((file) => makeUploaded(store, file)) };
   }
   if (second !== 'files') return notFound();

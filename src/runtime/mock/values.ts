@@ -336,8 +336,7 @@ export function scalarValue(
         enabled: chance(ctx.random, 0.5),
         tags: words(ctx, 1, 3),
       };
-      if (n !== undefined) value['serial'] = n;
-      return value;
+      return n === undefined ? value : { ...value, serial: n };
     }
     case 'blocks':
       return blocksValue(ctx, serial());
@@ -388,9 +387,10 @@ export function imageFormats(
   file: { name: string; hash: string; ext: string; mime: string; width: number; height: number },
   bytesPerPixel: number,
 ): Record<string, unknown> | null {
-  const formats: Record<string, unknown> = {};
-  if (file.width > 245 || file.height > 156)
-    formats['thumbnail'] = format('thumbnail', file, [245, 156], bytesPerPixel);
+  const formats: Record<string, unknown> =
+    file.width > 245 || file.height > 156
+      ? { thumbnail: format('thumbnail', file, [245, 156], bytesPerPixel) }
+      : {};
   for (const [key, breakpoint] of BREAKPOINTS)
     if (breakpoint < file.width || breakpoint < file.height)
       formats[key] = format(key, file, [breakpoint, breakpoint], bytesPerPixel);

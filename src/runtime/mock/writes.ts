@@ -6,9 +6,11 @@
  * take Strapi's forms (a documentId, an id, `{ documentId, locale }`, a list, `connect`,
  * `disconnect`, `set`).
  */
+
 import type { StandardIssue, StandardResult } from '../validate/standard-schema.ts';
 import { type Answer, failure, type Incoming, notFound, type Upload } from './answers.ts';
 import { imageSize } from './image-size.ts';
+import { isLoose, type Loose } from './loose.ts';
 import { makeFile, publish } from './make.ts';
 import { render } from './render.ts';
 import type { Row } from './rows.ts';
@@ -24,15 +26,13 @@ interface Check {
 /** The validators of the schema's writes, by client property. */
 export type Validators = Record<string, { create: Check; update: Check; draft: Check }>;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = isLoose;
 
 /** The value at an issue's path in the data. */
 function valueAt(data: unknown, path: readonly unknown[]): unknown {
   let value = data;
   for (const key of path)
-    value =
-      isObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[String(key)] : undefined;
+    value = isObject(value) || Array.isArray(value) ? (value as Loose)[String(key)] : undefined;
   return value;
 }
 
@@ -68,11 +68,9 @@ function relationInput(
     if (typeof item === 'string') return item;
     if (typeof item === 'number') return tableRows(store, target).find((row) => row.id === item)?.documentId;
     if (isObject(item)) {
-      if (typeof item['documentId'] === 'string') return item['documentId'];
-      if (item['id'] !== undefined)
-        return idOf(
-          typeof item['id'] === 'string' && /^\d+$/.test(item['id']) ? Number(item['id']) : item['id'],
-        );
+      if (typeof item.documentId === 'string') return item.documentId;
+      if (item.id !== undefined)
+        return idOf(typeof item.id === 'string' && /^\d+$/.test(item.id) ? Number(item.id) : item.id);
     }
     return undefined;
   };
@@ -82,9 +80,9 @@ function relationInput(
       .filter((id): id is string => id !== undefined);
   if (isObject(value) && ('connect' in value || 'disconnect' in value || 'set' in value)) {
     return {
-      ...(value['set'] === undefined ? {} : { set: ids(value['set']) }),
-      connect: ids(value['connect']),
-      disconnect: ids(value['disconnect']),
+      ...(value.set === undefined ? {} : { set: ids(value.set) }),
+      connect: ids(value.connect),
+      disconnect: ids(value.disconnect),
     };
   }
   return { set: ids(value), connect: [], disconnect: [] };
@@ -97,7 +95,7 @@ function applyInput(
   store: Store,
   table: string,
   row: Row,
-  data: Record<string, unknown>,
+  data: Loose,
   files: Record<string, Upload[]>,
   prefix: string,
 ): void {
@@ -116,7 +114,7 @@ function applyInput(
     if (field.kind === 'password') continue;
     if (field.kind === 'media') {
       const ids = (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value])
-        .map((item) => (isObject(item) ? item['id'] : item))
+        .map((item) => (isObject(item) ? item.id : item))
         .map((id) => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id))
         .filter((id) => tableRows(store, FILES).some((file) => file.id === id)) as number[];
       // The same file twice is linked once.
@@ -162,7 +160,7 @@ function applyInput(
       row[name] = (Array.isArray(value) ? value : []).map((item, index) =>
         componentInput(
           store,
-          isObject(item) ? String(item['__component']) : '',
+          isObject(item) ? String(item.__component) : '',
           item,
           files,
           `${prefix}${name}.${index}.`,
@@ -309,10 +307,10 @@ export function writeDocument(
   action: 'create' | 'update',
 ): Answer {
   const { query, body, files } = incoming;
-  const data = isObject(body) ? body['data'] : undefined;
+  const data = isObject(body) ? body.data : undefined;
   if (!isObject(data)) return failure(400, 'ValidationError', 'Missing "data" payload in the request body');
-  let input: Record<string, unknown> = data;
-  const draft = query['status'] === 'draft';
+  let input: Loose = data;
+  const draft = query.status === 'draft';
   const checks = validators[type.key];
   if (checks !== undefined) {
     const check = draft ? checks.draft : action === 'create' ? checks.create : checks.update;
@@ -322,8 +320,8 @@ export function writeDocument(
     if ('value' in result && isObject(result.value)) input = result.value;
   }
   const locale = type.localized
-    ? typeof query['locale'] === 'string'
-      ? query['locale']
+    ? typeof query.locale === 'string'
+      ? query.locale
       : store.locales[0]
     : undefined;
   const rows = tableRows(store, type.key);
@@ -371,7 +369,7 @@ export function writeDocument(
   return {
     status: action === 'create' ? 201 : 200,
     body: {
-      data: render(store, type.key, answer, { fields: query['fields'], populate: query['populate'] }, draft),
+      data: render(store, type.key, answer, { fields: query.fields, populate: query.populate }, draft),
       meta: {},
     },
   };
