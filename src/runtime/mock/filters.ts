@@ -675,7 +675,9 @@ function numericText(text: string): number | bigint | undefined {
   if (!/^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/.test(text)) return undefined;
   if (/^\s*[+-]?\d+\s*$/.test(text)) {
     const integer = BigInt(text.trim());
-    if (integer >= -(2n ** 63n) && integer < 2n ** 63n)
+    // 2^63, written without a bigint literal (a consumer may target below ES2020).
+    const limit = BigInt('9223372036854775808');
+    if (integer >= -limit && integer < limit)
       return integer >= BigInt(Number.MIN_SAFE_INTEGER) && integer <= BigInt(Number.MAX_SAFE_INTEGER)
         ? Number(integer)
         : integer;
